@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Sepia",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
+        .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
+        .executable(name: "sepia", targets: ["sepia"]),
+        .executable(name: "sepia-bench", targets: ["SepiaBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Concurrency building blocks on Foundation Operation/OperationQueue and GCD.
+        .target(name: "SepiaOperations"),
+
+        // C shim over libjpeg-turbo and libpng; every setjmp/longjmp stays in C.
+        .target(
+            name: "CSepiaCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+        ),
+
+        // RGBA8 images, codecs and pixel kernels.
+        .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs"]),
+
+        // The command line.
+        .executableTarget(
+            name: "sepia",
+            dependencies: [
+                "SepiaImaging",
+                "SepiaOperations",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Reference C loops for the benchmark, built the way a C programmer would build them.
+        .target(
+            name: "CSepiaReference",
+            path: "Benchmarks/CSepiaReference",
+            cSettings: [.unsafeFlags(["-O3", "-march=native"])],
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .executableTarget(
+            name: "SepiaBenchmarks",
+            dependencies: [
+                "SepiaImaging",
+                "CSepiaReference",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/SepiaBenchmarks"
+        ),
+
+        .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
+        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// Placeholder: the operations core lands here.

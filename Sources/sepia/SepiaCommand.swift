@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct SepiaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sepia",
+        abstract: "Download, sepia-filter and browse photos.",
+        version: "0.1.0"
+    )
+}
