@@ -1,1 +1,13 @@
-print("benchmarks: not written yet")
+import ArgumentParser
+
+/// `sepia-bench`: figures for Sepia's hot paths, each next to a reference run in the same process.
+struct SepiaBenchmarks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sepia-bench",
+        abstract: "Benchmarks for Sepia; build with -c release.",
+        subcommands: [ImagingBenchmark.self],
+        defaultSubcommand: ImagingBenchmark.self
+    )
+}
+
+SepiaBenchmarks.main()

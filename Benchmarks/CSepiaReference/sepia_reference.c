@@ -1,2 +1,0 @@
-#include "sepia_reference.h"
-int sepia_reference_placeholder(void) { return 0; }
