@@ -1,21 +1,20 @@
 /// A 3×3 matrix that maps a pixel's (red, green, blue) to new values; alpha is left alone.
 ///
 /// Sepia and grayscale are both colour matrices, so one kernel (``RGBAImage/applying(_:parallel:)``)
-/// serves them. Each output channel is `min(round(row · (r, g, b)), 255)`, rounding half up,
-/// with a single clamp at the end. The kernel computes in 16.16 fixed point (coefficients
-/// rounded to multiples of 1/65536), which matches the exact result except where the exact
-/// value lies within 0.006 of a half level.
+/// serves them. Each output channel is `min(round(row · (r, g, b)), 255)`, with a single
+/// clamp at the end. The sum is taken in single precision and rounded to the nearest
+/// integer, so it matches the exact result except within about 10⁻⁴ of a half level, where
+/// float rounding decides.
 public struct ColorMatrix: Sendable, Equatable {
     /// Row-major coefficients: `[rr, rg, rb, gr, gg, gb, br, bg, bb]`.
     public let coefficients: [Float]
 
     /// Makes a matrix from nine row-major coefficients.
-    /// - Precondition: exactly nine coefficients, each in `0...16`. Non-negative rows keep
-    ///   every output at or above zero, and the upper bound keeps the fixed-point sums in
-    ///   32 bits; larger gains would saturate every pixel anyway.
+    /// - Precondition: exactly nine coefficients, each finite and non-negative (which keeps
+    ///   every output at or above zero, as the kernel's rounding requires).
     public init(_ coefficients: [Float]) {
         precondition(coefficients.count == 9, "a colour matrix has nine coefficients")
-        precondition(coefficients.allSatisfy { (0...16).contains($0) }, "coefficients must lie in 0...16")
+        precondition(coefficients.allSatisfy { $0.isFinite && $0 >= 0 }, "coefficients must be finite and non-negative")
         self.coefficients = coefficients
     }
 

@@ -34,19 +34,21 @@ extension RGBAImage {
     }
 }
 
-/// The colour-matrix inner loop, with the coefficients in 16.16 fixed point.
+/// The colour-matrix inner loop.
 ///
 /// Each pixel is loaded as one 32-bit word and its channels are split with shifts and masks,
-/// so the loop is plain integer code that LLVM's loop vectoriser turns into SIMD code (no
-/// allocation, no dynamic dispatch, no trapping float-to-integer conversions).
+/// so the loop is plain scalar code that LLVM's loop vectoriser turns into SIMD code (no
+/// allocation, no dynamic dispatch). Swift's float-to-integer conversions trap on values
+/// out of range, and that check stops vectorisation; the kernel rounds instead by adding
+/// 1.5 × 2²³, after which the float's low mantissa bits hold the value rounded to the
+/// nearest integer (IEEE 754 round-to-nearest, ties to even), for any value in 0...2²².
 struct ColorMatrixKernel: Sendable {
-    /// The fixed-point scale: coefficients are stored as `round(coefficient * 65536)`.
-    static let fractionBits: UInt32 = 16
+    private static let roundingBias: Float = 12_582_912
 
-    private let rr, rg, rb, gr, gg, gb, br, bg, bb: UInt32
+    private let rr, rg, rb, gr, gg, gb, br, bg, bb: Float
 
     init(_ matrix: ColorMatrix) {
-        let c = matrix.coefficients.map { UInt32(($0 * Float(1 << Self.fractionBits)).rounded()) }
+        let c = matrix.coefficients
         (rr, rg, rb, gr, gg, gb, br, bg, bb) = (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8])
     }
 
@@ -54,16 +56,21 @@ struct ColorMatrixKernel: Sendable {
     @inline(__always)
     func run(_ pixels: UnsafeMutablePointer<UInt8>, pixelCount: Int) {
         let bytes = UnsafeMutableRawPointer(pixels)
-        let half: UInt32 = 1 << (Self.fractionBits - 1)
         for index in 0..<pixelCount {
             let offset = index &* 4
             let word = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-            let red = word & 0xFF, green = (word &>> 8) & 0xFF, blue = (word &>> 16) & 0xFF
-            let newRed = min((rr &* red &+ rg &* green &+ rb &* blue &+ half) &>> Self.fractionBits, 255)
-            let newGreen = min((gr &* red &+ gg &* green &+ gb &* blue &+ half) &>> Self.fractionBits, 255)
-            let newBlue = min((br &* red &+ bg &* green &+ bb &* blue &+ half) &>> Self.fractionBits, 255)
+            let red = Float(word & 0xFF), green = Float((word &>> 8) & 0xFF), blue = Float((word &>> 16) & 0xFF)
+            let newRed = Self.byte(rr * red + rg * green + rb * blue)
+            let newGreen = Self.byte(gr * red + gg * green + gb * blue)
+            let newBlue = Self.byte(br * red + bg * green + bb * blue)
             let result = (word & 0xFF00_0000) | newRed | (newGreen &<< 8) | (newBlue &<< 16)
             bytes.storeBytes(of: result.littleEndian, toByteOffset: offset, as: UInt32.self)
         }
+    }
+
+    /// `value` (never negative) clamped to 255 and rounded to the nearest integer.
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt32 {
+        (min(value, 255) + roundingBias).bitPattern & 0xFF
     }
 }
