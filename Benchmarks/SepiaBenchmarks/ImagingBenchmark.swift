@@ -52,6 +52,12 @@ struct ImagingBenchmark: ParsableCommand {
         report.add(Measurement.run("grayscale, Swift, all cores", megapixels: megapixels, rounds: rounds) {
             gray.apply(.grayscale)
         })
+        report.add(Measurement.run("resize to fit 320x240, Swift, 1 core", megapixels: megapixels, rounds: rounds) {
+            _ = photo.resized(toFit: PixelSize(width: 320, height: 240), parallel: false)
+        })
+        report.add(Measurement.run("resize to fit 320x240, Swift, all cores", megapixels: megapixels, rounds: rounds) {
+            _ = photo.resized(toFit: PixelSize(width: 320, height: 240))
+        })
         report.add(MemoryCopy.measure(photo, threads: 1, rounds: rounds))
         report.add(MemoryCopy.measure(photo, threads: ProcessInfo.processInfo.activeProcessorCount, rounds: rounds))
         report.printTable()
