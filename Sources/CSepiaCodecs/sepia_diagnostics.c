@@ -24,8 +24,17 @@ void sepia_diagnostics_add_warning(sepia_diagnostics *diagnostics, const char *m
     diagnostics->stored_warnings += 1;
 }
 
+void sepia_diagnostics_add_incomplete_image_warning(sepia_diagnostics *diagnostics, const char *message) {
+    sepia_diagnostics_add_warning(diagnostics, message);
+    if (diagnostics->incomplete_image_warning[0] == '\0') copy_message(diagnostics->incomplete_image_warning, message);
+}
+
 const char *sepia_diagnostics_error(const sepia_diagnostics *diagnostics) {
     return diagnostics->error;
+}
+
+const char *sepia_diagnostics_incomplete_image_warning(const sepia_diagnostics *diagnostics) {
+    return diagnostics->incomplete_image_warning;
 }
 
 const char *sepia_diagnostics_warning(const sepia_diagnostics *diagnostics, int index) {

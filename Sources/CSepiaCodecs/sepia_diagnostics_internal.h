@@ -9,4 +9,7 @@ void sepia_diagnostics_set_error(sepia_diagnostics *diagnostics, const char *mes
 /* Counts a warning and keeps its text unless it repeats a kept one or the store is full. */
 void sepia_diagnostics_add_warning(sepia_diagnostics *diagnostics, const char *message);
 
+/* Records a warning (as sepia_diagnostics_add_warning) that also means the image is incomplete. */
+void sepia_diagnostics_add_incomplete_image_warning(sepia_diagnostics *diagnostics, const char *message);
+
 #endif

@@ -9,6 +9,8 @@ struct CodecReport {
     let warnings: [String]
     /// The input ran out before the image was complete.
     let dataEndedEarly: Bool
+    /// The first warning after which the library made up pixels, if any.
+    let incompleteImageWarning: String?
 
     init(_ diagnostics: UnsafePointer<sepia_diagnostics>) {
         error = String(cString: sepia_diagnostics_error(diagnostics))
@@ -22,6 +24,8 @@ struct CodecReport {
         }
         self.warnings = warnings
         dataEndedEarly = diagnostics.pointee.data_ended_early
+        let incomplete = String(cString: sepia_diagnostics_incomplete_image_warning(diagnostics))
+        incompleteImageWarning = incomplete.isEmpty ? nil : incomplete
     }
 
     /// The decoding error for a failed call.
@@ -40,15 +44,10 @@ struct CodecReport {
 
     /// The warnings of a decode that succeeded, or the error `policy` makes of them.
     func acceptedWarnings(format: ImageFormat, policy: ImageDecodingOptions.DamagePolicy) throws -> [String] {
-        switch policy {
-        case .strict:
-            if dataEndedEarly { throw ImageDecodingError.truncated(format: format) }
-            if let first = warnings.first { throw ImageDecodingError.corrupt(format: format, reason: first) }
-        case .rejectTruncated:
-            if dataEndedEarly { throw ImageDecodingError.truncated(format: format) }
-        case .lenient:
-            break
-        }
+        if policy == .lenient { return warnings }
+        if dataEndedEarly { throw ImageDecodingError.truncated(format: format) }
+        if let incompleteImageWarning { throw ImageDecodingError.corrupt(format: format, reason: incompleteImageWarning) }
+        if policy == .strict, let first = warnings.first { throw ImageDecodingError.corrupt(format: format, reason: first) }
         return warnings
     }
 }

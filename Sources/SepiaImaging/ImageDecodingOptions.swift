@@ -30,20 +30,22 @@ public struct ImageDecodingOptions: Sendable, Hashable {
         var transposed: TargetSize { TargetSize(width: height, height: width) }
     }
 
-    /// What to do when libjpeg or libpng had to repair or skip damaged data.
+    /// What to do when libjpeg or libpng reported damaged data but still produced an image.
     public enum DamagePolicy: Sendable, Hashable {
         /// Any warning from the library is an error: `.truncated` when the data ended early,
-        /// `.corrupt` with the first warning otherwise.
+        /// `.corrupt` with the library's warning otherwise.
         case strict
-        /// The default. Data that ends early is an error (`.truncated`): libjpeg would pad the
-        /// rest of the picture with flat grey, which must not be shown or cached as if it were
-        /// the photo. Corruption that the library gets past (a bad Huffman code, stray bytes
-        /// before a marker, a damaged chunk after the PNG image data) is accepted, like browsers
-        /// do, and listed in `DecodedImage.warnings`.
-        case rejectTruncated
-        /// Returns whatever could be decoded, a truncated JPEG included (grey where data is
-        /// missing), and lists the problems in `DecodedImage.warnings`. A PNG whose image data
-        /// is cut short is still an error: libpng stops and has no partial image to give.
+        /// The default: an image is returned only if every pixel was decoded from the data.
+        /// Data that ends early is `.truncated`, and scan data that stops short or cannot be
+        /// decoded is `.corrupt`: libjpeg would fill the rest with flat grey, which must not be
+        /// shown or cached as if it were the photo. Problems that leave the pixels intact (stray
+        /// bytes before a JPEG marker, a bad ICC marker, a PNG without its IEND chunk, a
+        /// damaged ancillary PNG chunk) are accepted, as browsers do, and listed in
+        /// `DecodedImage.warnings`.
+        case rejectIncomplete
+        /// Returns whatever could be decoded, truncated JPEGs included (grey where the data is
+        /// missing), listing the problems in `DecodedImage.warnings`. A PNG whose image data is
+        /// cut short is still an error: libpng stops and has no partial image to give.
         case lenient
     }
 
@@ -69,12 +71,12 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     public var damagePolicy: DamagePolicy
 
     /// Options with the given values; the defaults decode at full size, upright, refusing
-    /// truncated data and images over 100 megapixels.
+    /// incomplete images and images over 100 megapixels.
     public init(
         targetSize: TargetSize? = nil,
         pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit,
         appliesEXIFOrientation: Bool = true,
-        damagePolicy: DamagePolicy = .rejectTruncated
+        damagePolicy: DamagePolicy = .rejectIncomplete
     ) {
         self.targetSize = targetSize
         self.pixelLimit = pixelLimit

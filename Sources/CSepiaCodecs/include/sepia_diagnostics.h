@@ -37,10 +37,18 @@ typedef struct sepia_diagnostics {
     long total_warnings;
     /* True when the input ran out: libjpeg padded the rest of the image, or libpng stopped. */
     bool data_ended_early;
+    /*
+     * The first warning saying that part of the image could not be decoded from the data and
+     * was made up by the library (libjpeg fills with grey), or "" when every pixel was decoded.
+     */
+    char incomplete_image_warning[SEPIA_MESSAGE_CAPACITY];
 } sepia_diagnostics;
 
 /* The error message ("" when none). */
 const char *sepia_diagnostics_error(const sepia_diagnostics *diagnostics);
+
+/* The first warning that made the image incomplete ("" when none). */
+const char *sepia_diagnostics_incomplete_image_warning(const sepia_diagnostics *diagnostics);
 
 /* Stored warning number `index` (0 ..< stored_warnings), or "" when out of range. */
 const char *sepia_diagnostics_warning(const sepia_diagnostics *diagnostics, int index);
