@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sepia_huge_pages.h"
 #include "sepia_jpeg_errors.h"
 
 /* Rows handed to one jpeg_read_scanlines call (libjpeg returns at most one iMCU row anyway). */
@@ -118,7 +119,8 @@ static inline uint8_t divide_by_255(unsigned x) {
 /*
  * Turns CMYK pixels into RGBA in place: R = 255 * (1 - C) * (1 - K), and so on. Adobe
  * applications store CMYK (and the CMYK behind YCCK) inverted, that is 255 - ink; libjpeg hands
- * the stored values over unchanged, so those already are the (1 - ink) factors.
+ * the stored values over unchanged, so those already are the (1 - ink) factors. Plain CMYK is
+ * flipped first (v ^ 255 is 255 - v).
  */
 static void convert_cmyk_to_rgba(uint8_t *row, JDIMENSION width, bool stored_inverted) {
     const unsigned flip = stored_inverted ? 0 : 255;
@@ -140,6 +142,7 @@ sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t
         sepia_diagnostics_set_error(&decoder->diagnostics, "unexpected number of output components");
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
+    sepia_prefer_huge_pages(rgba, (size_t)cinfo->output_height * bytes_per_row);
     const bool cmyk = cinfo->out_color_space == JCS_CMYK;
     const bool stored_inverted = cinfo->saw_Adobe_marker;
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sepia_huge_pages.h"
 #include "sepia_png_errors.h"
 
 struct sepia_png_decoder {
@@ -109,6 +110,7 @@ sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *
     decoder->rows = malloc((size_t)height * sizeof *decoder->rows);
     if (decoder->rows == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
     for (png_uint_32 y = 0; y < height; y++) decoder->rows[y] = rgba + (size_t)y * bytes_per_row;
+    sepia_prefer_huge_pages(rgba, (size_t)height * bytes_per_row);
 
     png_read_image(png, decoder->rows);
     decoder->image_complete = true;
