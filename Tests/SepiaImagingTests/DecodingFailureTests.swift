@@ -27,6 +27,9 @@ final class DecodingFailureTests: XCTestCase {
         (try? ImageEncoder.encode(TestImages.distinctPixels(width: 96, height: 64), as: .png)) ?? []
     }()
 
+    private static let progressiveJPEG = FlatBlockJPEGBuilder(width: 64, height: 48, components: 3, progressive: true)
+        .build { component, x, y in UInt8((x * 30 + y * 20 + component * 50) % 256) }
+
     // MARK: Not an image
 
     func testEmptyData() {
@@ -174,6 +177,39 @@ final class DecodingFailureTests: XCTestCase {
             decodingError(withoutEnd, options: ImageDecodingOptions(damagePolicy: .strict)),
             .corrupt(format: .png, reason: "PNG data ends early")
         )
+    }
+
+    // MARK: Anything goes
+
+    func testRandomlyDamagedFilesGiveImagesOrTypedErrors() {
+        let originals = [Self.jpeg, Self.png, Self.progressiveJPEG]
+        let policies: [ImageDecodingOptions.DamagePolicy] = [.strict, .rejectIncomplete, .lenient]
+        var outcomes = (images: 0, errors: 0)
+        for (index, original) in originals.enumerated() {
+            let randomness = TestImages.noise(count: 4 * 200, seed: UInt64(index + 10))
+            for trial in 0..<200 {
+                var bytes = original
+                let pick = randomness[trial * 4..<trial * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
+                let position = 3 + pick % (bytes.count - 3) // keep the magic number
+                switch trial % 4 {
+                case 0: bytes[position] ^= UInt8(1 << (pick % 8))
+                case 1: bytes[position] = UInt8(truncatingIfNeeded: pick >> 8)
+                case 2: bytes.removeSubrange(position...)
+                default: bytes.insert(contentsOf: randomness.prefix(pick % 16 + 1), at: position)
+                }
+                do {
+                    _ = try ImageDecoder.decode(bytes, options: ImageDecodingOptions(damagePolicy: policies[trial % 3]))
+                    outcomes.images += 1
+                } catch is ImageDecodingError {
+                    outcomes.errors += 1
+                } catch {
+                    XCTFail("untyped error \(error)")
+                }
+            }
+        }
+        XCTAssertEqual(outcomes.images + outcomes.errors, 600)
+        XCTAssertGreaterThan(outcomes.images, 100, "small damage in scan data still decodes")
+        XCTAssertGreaterThan(outcomes.errors, 100)
     }
 
     // MARK: Messages
