@@ -5,6 +5,7 @@ import CSepiaCodecs
 /// Rows are decoded in batches straight into the image's buffer (libjpeg-turbo converts to
 /// RGBA itself), with libjpeg's defaults: the accurate integer IDCT (JDCT_ISLOW, SIMD in
 /// libjpeg-turbo, so JDCT_IFAST would gain little and lose accuracy) and fancy upsampling.
+/// Embedded ICC profiles are not applied.
 enum JPEGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_jpeg_decoder_create() else { throw ImageDecodingError.outOfMemory }

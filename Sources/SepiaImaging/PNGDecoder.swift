@@ -2,6 +2,8 @@ import CSepiaCodecs
 
 /// Decodes PNG data with libpng's classic API, through the C shim: every colour type and bit
 /// depth, interlaced or not, comes out as 8-bit RGBA (see `sepia_png_decoder_read_pixels`).
+/// Colour management chunks (gAMA, cHRM, iCCP, sRGB) are not applied: samples come out as
+/// stored, as for JPEG.
 enum PNGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_png_decoder_create() else { throw ImageDecodingError.outOfMemory }
