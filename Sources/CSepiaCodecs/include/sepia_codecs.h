@@ -1,5 +1,15 @@
 #ifndef SEPIA_CODECS_H
 #define SEPIA_CODECS_H
-/* C shim over libjpeg-turbo and libpng (placeholder until the codecs land). */
-int sepia_codecs_version(void);
+
+/*
+ * C shim over libjpeg-turbo (classic libjpeg API) and libpng.
+ *
+ * Both libraries report fatal errors by longjmp. Every setjmp of the shim sits in the C function
+ * that makes the library calls, so a longjmp never crosses a Swift frame; Swift only sees status
+ * codes and messages.
+ */
+#include "sepia_diagnostics.h"
+#include "sepia_jpeg.h"
+#include "sepia_png.h"
+
 #endif

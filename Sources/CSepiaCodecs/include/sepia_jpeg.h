@@ -1,0 +1,76 @@
+#ifndef SEPIA_JPEG_H
+#define SEPIA_JPEG_H
+
+#include "sepia_diagnostics.h"
+
+/*
+ * JPEG decoding in steps, so that the caller can look at the header (size, EXIF) and refuse the
+ * image before any large allocation:
+ *
+ *   create -> read_header -> set_scale -> read_pixels -> destroy
+ *
+ * Any step may fail; destroy must be called in every case and frees everything.
+ */
+typedef struct sepia_jpeg_decoder sepia_jpeg_decoder;
+
+/* What jpeg_read_header found. */
+typedef struct sepia_jpeg_header {
+    /* Size stored in the frame header, before any scaling or EXIF orientation. */
+    uint32_t width;
+    uint32_t height;
+    /*
+     * Bytes libjpeg will allocate to hold the whole image's DCT coefficients: progressive and
+     * other multi-scan JPEGs need them at full size whatever the output scale. 0 for
+     * single-scan JPEGs, which are decoded a row of blocks at a time.
+     */
+    uint64_t whole_image_coefficient_bytes;
+    /*
+     * The TIFF structure of the first APP1 "Exif" segment (the bytes after "Exif\0\0"), or NULL.
+     * Owned by the decoder; valid until sepia_jpeg_decoder_destroy.
+     */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+} sepia_jpeg_header;
+
+/* A new decoder, or NULL when memory is short. */
+sepia_jpeg_decoder *sepia_jpeg_decoder_create(void);
+
+/* Frees the decoder and everything libjpeg allocated for it. Accepts NULL. */
+void sepia_jpeg_decoder_destroy(sepia_jpeg_decoder *decoder);
+
+/* Errors and warnings reported so far. */
+const sepia_diagnostics *sepia_jpeg_decoder_diagnostics(const sepia_jpeg_decoder *decoder);
+
+/*
+ * Reads the markers up to the first scan. `data` must stay valid and unchanged until the
+ * decoder is destroyed.
+ */
+sepia_status sepia_jpeg_decoder_read_header(sepia_jpeg_decoder *decoder, const void *data, size_t size,
+                                            sepia_jpeg_header *header);
+
+/*
+ * Asks for DCT-domain scaling by 1/denominator (1, 2, 4 or 8) and returns the output size,
+ * ceil(width / denominator) x ceil(height / denominator). Allocates nothing large.
+ */
+sepia_status sepia_jpeg_decoder_set_scale(sepia_jpeg_decoder *decoder, unsigned denominator,
+                                          uint32_t *output_width, uint32_t *output_height);
+
+/*
+ * Decodes every row into `rgba` (output_height rows of bytes_per_row bytes, 4 bytes a pixel,
+ * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA; Adobe CMYK/YCCK
+ * data (which Adobe stores inverted) is recognised by its APP14 marker.
+ *
+ * When the data ends early libjpeg pads the image with grey, this returns SEPIA_STATUS_OK, and
+ * the diagnostics say data_ended_early: the caller decides whether that is acceptable.
+ */
+sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
+
+/*
+ * Encodes RGBA pixels (alpha ignored) as a baseline JPEG with 4:2:0 chroma subsampling.
+ * `quality` is 1 to 100. On success `output` holds malloc'd bytes the caller frees with
+ * sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
+ */
+sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
+                               int quality, sepia_encoded_data *output, sepia_diagnostics *diagnostics);
+
+#endif

@@ -1,2 +1,0 @@
-#include "sepia_codecs.h"
-int sepia_codecs_version(void) { return 1; }

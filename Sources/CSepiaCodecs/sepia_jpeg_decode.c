@@ -1,0 +1,170 @@
+#include "sepia_jpeg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sepia_huge_pages.h"
+#include "sepia_jpeg_errors.h"
+
+/* Rows handed to one jpeg_read_scanlines call (libjpeg returns at most one iMCU row anyway). */
+#define ROWS_PER_READ 32
+
+/* Identifier that starts an EXIF APP1 segment (EXIF 2.32, section 4.5.4). */
+static const char exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
+
+struct sepia_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    sepia_jpeg_errors errors;
+    sepia_diagnostics diagnostics;
+};
+
+void sepia_jpeg_decoder_destroy(sepia_jpeg_decoder *decoder) {
+    if (decoder == NULL) return;
+    jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder);
+}
+
+/* Runs jpeg_create_decompress; false when it failed (out of memory). */
+static bool create_decompress(sepia_jpeg_decoder *decoder) {
+    if (setjmp(decoder->errors.jump)) return false;
+    jpeg_create_decompress(&decoder->cinfo);
+    return true;
+}
+
+sepia_jpeg_decoder *sepia_jpeg_decoder_create(void) {
+    sepia_jpeg_decoder *decoder = calloc(1, sizeof *decoder);
+    if (decoder == NULL) return NULL;
+    sepia_jpeg_errors_install(&decoder->errors, (j_common_ptr)&decoder->cinfo, &decoder->diagnostics);
+    if (!create_decompress(decoder)) {
+        sepia_jpeg_decoder_destroy(decoder);
+        return NULL;
+    }
+    return decoder;
+}
+
+const sepia_diagnostics *sepia_jpeg_decoder_diagnostics(const sepia_jpeg_decoder *decoder) {
+    return &decoder->diagnostics;
+}
+
+static void find_exif(j_decompress_ptr cinfo, sepia_jpeg_header *header) {
+    for (jpeg_saved_marker_ptr marker = cinfo->marker_list; marker != NULL; marker = marker->next) {
+        if (marker->marker != JPEG_APP0 + 1) continue;
+        if (marker->data_length < sizeof exif_identifier) continue;
+        if (memcmp(marker->data, exif_identifier, sizeof exif_identifier) != 0) continue;
+        header->exif_tiff = marker->data + sizeof exif_identifier;
+        header->exif_tiff_length = marker->data_length - sizeof exif_identifier;
+        return;
+    }
+}
+
+static uint64_t round_up(uint64_t value, uint64_t multiple) {
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+/* Mirrors the whole-image coefficient buffer of libjpeg's jdcoefct.c (one JBLOCK per block). */
+static uint64_t whole_image_coefficient_bytes(j_decompress_ptr cinfo) {
+    if (!jpeg_has_multiple_scans(cinfo)) return 0;
+    uint64_t bytes = 0;
+    for (int index = 0; index < cinfo->num_components; index++) {
+        const jpeg_component_info *component = &cinfo->comp_info[index];
+        uint64_t columns = round_up(component->width_in_blocks, component->h_samp_factor);
+        uint64_t rows = round_up(component->height_in_blocks, component->v_samp_factor);
+        bytes += columns * rows * sizeof(JBLOCK);
+    }
+    return bytes;
+}
+
+/* libjpeg-turbo converts grayscale, YCbCr and RGB straight to RGBA; CMYK we convert ourselves. */
+static bool is_cmyk(j_decompress_ptr cinfo) {
+    return cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+}
+
+sepia_status sepia_jpeg_decoder_read_header(sepia_jpeg_decoder *decoder, const void *data, size_t size,
+                                            sepia_jpeg_header *header) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    memset(header, 0, sizeof *header);
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(cinfo, TRUE);
+    cinfo->out_color_space = is_cmyk(cinfo) ? JCS_CMYK : JCS_EXT_RGBA;
+
+    header->width = cinfo->image_width;
+    header->height = cinfo->image_height;
+    header->whole_image_coefficient_bytes = whole_image_coefficient_bytes(cinfo);
+    find_exif(cinfo, header);
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_decoder_set_scale(sepia_jpeg_decoder *decoder, unsigned denominator,
+                                          uint32_t *output_width, uint32_t *output_height) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = denominator;
+    jpeg_calc_output_dimensions(cinfo);
+    *output_width = cinfo->output_width;
+    *output_height = cinfo->output_height;
+    return SEPIA_STATUS_OK;
+}
+
+/* x / 255 rounded, exact for 0 <= x <= 255 * 255. */
+static inline uint8_t divide_by_255(unsigned x) {
+    x += 128;
+    return (uint8_t)((x + (x >> 8)) >> 8);
+}
+
+/*
+ * Turns CMYK pixels into RGBA in place: R = 255 * (1 - C) * (1 - K), and so on. Adobe
+ * applications store CMYK (and the CMYK behind YCCK) inverted, that is 255 - ink; libjpeg hands
+ * the stored values over unchanged, so those already are the (1 - ink) factors. Plain CMYK is
+ * flipped first (v ^ 255 is 255 - v).
+ */
+static void convert_cmyk_to_rgba(uint8_t *row, JDIMENSION width, bool stored_inverted) {
+    const unsigned flip = stored_inverted ? 0 : 255;
+    for (JDIMENSION x = 0; x < width; x++, row += 4) {
+        unsigned key = row[3] ^ flip;
+        row[0] = divide_by_255((row[0] ^ flip) * key);
+        row[1] = divide_by_255((row[1] ^ flip) * key);
+        row[2] = divide_by_255((row[2] ^ flip) * key);
+        row[3] = 255;
+    }
+}
+
+sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+
+    jpeg_start_decompress(cinfo);
+    if (cinfo->output_components != 4) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "unexpected number of output components");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    sepia_prefer_huge_pages(rgba, (size_t)cinfo->output_height * bytes_per_row);
+    const bool cmyk = cinfo->out_color_space == JCS_CMYK;
+    const bool stored_inverted = cinfo->saw_Adobe_marker;
+
+    JSAMPROW rows[ROWS_PER_READ];
+    while (cinfo->output_scanline < cinfo->output_height) {
+        const JDIMENSION first = cinfo->output_scanline;
+        JDIMENSION wanted = cinfo->output_height - first;
+        if (wanted > ROWS_PER_READ) wanted = ROWS_PER_READ;
+        for (JDIMENSION index = 0; index < wanted; index++) {
+            rows[index] = rgba + (size_t)(first + index) * bytes_per_row;
+        }
+        const JDIMENSION read = jpeg_read_scanlines(cinfo, rows, wanted);
+        if (read == 0) {
+            sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg returned no rows");
+            return SEPIA_STATUS_LIBRARY_ERROR;
+        }
+        if (cmyk) {
+            for (JDIMENSION index = 0; index < read; index++) {
+                convert_cmyk_to_rgba(rows[index], cinfo->output_width, stored_inverted);
+            }
+        }
+    }
+    jpeg_finish_decompress(cinfo);
+    return SEPIA_STATUS_OK;
+}

@@ -1,0 +1,33 @@
+/// An image decoded by `ImageDecoder`, with what was learnt on the way.
+public struct DecodedImage: Sendable, Equatable {
+    /// The pixels, upright unless `ImageDecodingOptions.appliesEXIFOrientation` was false.
+    public var image: RGBAImage
+    /// The format found from the data's magic number.
+    public var format: ImageFormat
+    /// Width stored in the file, before DCT scaling and orientation.
+    public var sourceWidth: Int
+    /// Height stored in the file, before DCT scaling and orientation.
+    public var sourceHeight: Int
+    /// The JPEG DCT scaling used: the image was decoded at 1/`scaleDenominator` of the stored
+    /// size (rounded up). 1, 2, 4 or 8; always 1 for PNG.
+    public var scaleDenominator: Int
+    /// The EXIF orientation found in the file (`.up` when there is none or it is unreadable).
+    public var orientation: EXIFOrientation
+    /// Problems the library got past, in its own words (empty for clean data); see
+    /// `ImageDecodingOptions.DamagePolicy`.
+    public var warnings: [String]
+
+    /// Bundles a decode result.
+    public init(
+        image: RGBAImage, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
+        scaleDenominator: Int, orientation: EXIFOrientation, warnings: [String]
+    ) {
+        self.image = image
+        self.format = format
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.scaleDenominator = scaleDenominator
+        self.orientation = orientation
+        self.warnings = warnings
+    }
+}

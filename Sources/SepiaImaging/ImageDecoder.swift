@@ -1,0 +1,27 @@
+import Foundation
+
+/// The entry point for decoding JPEG and PNG data into `RGBAImage`s.
+///
+/// ```swift
+/// let thumbnail = try ImageDecoder.decode(data, options: .init(targetSize: .init(maxPixelSize: 256)))
+/// ```
+///
+/// Decoding is synchronous, CPU-bound and thread-safe: call it from as many queues as you like.
+public enum ImageDecoder {
+    /// Decodes `bytes` (a `[UInt8]`, `Data`, or any other contiguous bytes, read in place
+    /// without copying), finding the format from its magic number.
+    ///
+    /// - Throws: `ImageDecodingError`, for empty, unknown, too large, truncated or corrupt data.
+    public static func decode<Bytes: ContiguousBytes>(
+        _ bytes: Bytes, options: ImageDecodingOptions = ImageDecodingOptions()
+    ) throws -> DecodedImage {
+        try bytes.withUnsafeBytes { buffer in
+            guard !buffer.isEmpty else { throw ImageDecodingError.empty }
+            switch ImageFormat.detect(buffer) {
+            case .jpeg: return try JPEGDecoder.decode(buffer, options: options)
+            case .png: return try PNGDecoder.decode(buffer, options: options)
+            case nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// How `ImageDecoder` decodes: downscaling on decode, the pixel limit, EXIF orientation and
+/// what to do with damaged data.
+public struct ImageDecodingOptions: Sendable, Hashable {
+    /// The default `pixelLimit`: 100 megapixels (400 MB of RGBA).
+    public static let defaultPixelLimit = 100_000_000
+
+    /// A box, in upright (displayed) pixels, that the caller will fit the image into keeping its
+    /// aspect ratio.
+    public struct TargetSize: Sendable, Hashable {
+        /// Width of the box in pixels.
+        public var width: Int
+        /// Height of the box in pixels.
+        public var height: Int
+
+        /// A `width` × `height` box.
+        ///
+        /// - Precondition: both are positive.
+        public init(width: Int, height: Int) {
+            precondition(width > 0 && height > 0, "a target size needs positive sides")
+            self.width = width
+            self.height = height
+        }
+
+        /// A square box, for "at most `maxPixelSize` pixels on the longer side".
+        public init(maxPixelSize: Int) {
+            self.init(width: maxPixelSize, height: maxPixelSize)
+        }
+
+        /// The box with its sides swapped.
+        var transposed: TargetSize { TargetSize(width: height, height: width) }
+    }
+
+    /// What to do when libjpeg or libpng reported damaged data but still produced an image.
+    public enum DamagePolicy: Sendable, Hashable {
+        /// Any warning from the library is an error: `.truncated` when the data ended early,
+        /// `.corrupt` with the library's warning otherwise.
+        case strict
+        /// The default: an image is returned only if every pixel was decoded from the data.
+        /// Data that ends early is `.truncated`, and scan data that stops short or cannot be
+        /// decoded is `.corrupt`: libjpeg would fill the rest with flat grey, which must not be
+        /// shown or cached as if it were the photo. Problems that leave the pixels intact (stray
+        /// bytes before a JPEG marker, a bad ICC marker, a PNG without its IEND chunk, a
+        /// damaged ancillary PNG chunk) are accepted, as browsers do, and listed in
+        /// `DecodedImage.warnings`.
+        case rejectIncomplete
+        /// Returns whatever could be decoded, truncated JPEGs included (grey where the data is
+        /// missing), listing the problems in `DecodedImage.warnings`. A PNG whose image data is
+        /// cut short is still an error: libpng stops and has no partial image to give.
+        case lenient
+    }
+
+    /// When set, a JPEG is decoded straight to a smaller size with libjpeg's DCT scaling (1/2,
+    /// 1/4 or 1/8): the strongest reduction whose result still covers the aspect-fit size of
+    /// the image in this box, so that a later resize only has to shrink, with full quality.
+    /// The box is in upright pixels, so EXIF orientations 5–8 swap it before the choice.
+    /// PNG has no such scaling and is always decoded at full size.
+    public var targetSize: TargetSize?
+
+    /// The most pixels a decoded image may have, checked from the header before any large
+    /// allocation. For a JPEG it applies to the output size after DCT scaling, and libjpeg's
+    /// full-size coefficient buffer of progressive JPEGs must also fit in `pixelLimit × 4`
+    /// bytes, the memory the limit allows for RGBA output.
+    public var pixelLimit: Int
+
+    /// Whether the EXIF orientation of a JPEG is applied, so that the image comes out upright
+    /// as every photo viewer shows it. When false, the pixels come out as stored and
+    /// `DecodedImage.orientation` still reports the tag.
+    public var appliesEXIFOrientation: Bool
+
+    /// What to do with damaged data; see `DamagePolicy`.
+    public var damagePolicy: DamagePolicy
+
+    /// Options with the given values; the defaults decode at full size, upright, refusing
+    /// incomplete images and images over 100 megapixels.
+    public init(
+        targetSize: TargetSize? = nil,
+        pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit,
+        appliesEXIFOrientation: Bool = true,
+        damagePolicy: DamagePolicy = .rejectIncomplete
+    ) {
+        self.targetSize = targetSize
+        self.pixelLimit = pixelLimit
+        self.appliesEXIFOrientation = appliesEXIFOrientation
+        self.damagePolicy = damagePolicy
+    }
+
+    /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`.
+    func checkPixelLimit(width: Int, height: Int) throws {
+        if width * height > pixelLimit {
+            throw ImageDecodingError.tooLarge(width: width, height: height, limit: pixelLimit)
+        }
+    }
+}

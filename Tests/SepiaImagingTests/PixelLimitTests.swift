@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import SepiaImaging
+
+final class PixelLimitTests: XCTestCase {
+    private typealias Target = ImageDecodingOptions.TargetSize
+
+    /// A real 16×16 JPEG whose frame header announces 60000 × 60000 pixels.
+    private var hugeJPEG: [UInt8] {
+        get throws {
+            let small = try ImageEncoder.encode(TestImages.smooth(width: 16, height: 16), as: .jpeg())
+            return JPEGSegments.declaringSize(width: 60000, height: 60000, in: small)
+        }
+    }
+
+    /// A PNG whose IHDR announces 100000 × 100000 RGBA pixels, followed by a few rows of data.
+    private var hugePNG: [UInt8] {
+        let header = PNGFileBuilder.uint32(100_000) + PNGFileBuilder.uint32(100_000) + [8, 6, 0, 0, 0]
+        return PNGFileBuilder.signature + PNGFileBuilder.chunk("IHDR", header)
+            + PNGFileBuilder.chunk("IDAT", PNGFileBuilder.zlibStored([UInt8](repeating: 0, count: 1000)))
+            + PNGFileBuilder.chunk("IEND", [])
+    }
+
+    func testJPEGAnnouncingAHugeImageIsRefused() throws {
+        XCTAssertThrowsError(try ImageDecoder.decode(try hugeJPEG)) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 60000, height: 60000, limit: 100_000_000))
+        }
+    }
+
+    func testPNGAnnouncingAHugeImageIsRefused() {
+        XCTAssertThrowsError(try ImageDecoder.decode(hugePNG)) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 100_000, height: 100_000, limit: 100_000_000))
+        }
+    }
+
+    func testRefusalsHappenBeforeAnyLargeAllocation() throws {
+        guard let peakBefore = ResidentMemory.resetPeak() else { throw XCTSkip("needs /proc/self/clear_refs") }
+        XCTAssertThrowsError(try ImageDecoder.decode(try hugeJPEG))
+        XCTAssertThrowsError(try ImageDecoder.decode(hugePNG))
+        let growth = (ResidentMemory.peak() ?? .max) - peakBefore
+        XCTAssertLessThan(growth, 32 << 20, "peak resident memory grew by \(growth) bytes")
+    }
+
+    func testLimitIsConfigurableAndAppliesToTheScaledOutput() throws {
+        let jpeg = try ImageEncoder.encode(TestImages.smooth(width: 1001, height: 753), as: .jpeg(quality: 80))
+        var options = ImageDecodingOptions(pixelLimit: 200_000)
+        XCTAssertThrowsError(try ImageDecoder.decode(jpeg, options: options)) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 1001, height: 753, limit: 200_000))
+        }
+        options.targetSize = Target(width: 300, height: 200)
+        let decoded = try ImageDecoder.decode(jpeg, options: options)
+        XCTAssertEqual(decoded.image.pixelCount, 501 * 377)
+    }
+
+    func testPNGLimitIsConfigurable() throws {
+        let png = try ImageEncoder.encode(TestImages.smooth(width: 20, height: 10), as: .png)
+        XCTAssertNoThrow(try ImageDecoder.decode(png, options: ImageDecodingOptions(pixelLimit: 200)))
+        XCTAssertThrowsError(try ImageDecoder.decode(png, options: ImageDecodingOptions(pixelLimit: 199))) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 20, height: 10, limit: 199))
+        }
+    }
+
+    func testProgressiveJPEGsAreLimitedByTheirFullSizeCoefficientBuffer() throws {
+        // At 1/8 the output is only 500 × 500, but libjpeg would first buffer the DCT
+        // coefficients of all 4000 × 4000 pixels: 3 × 500 × 500 blocks of 128 bytes, 96 MB.
+        let options = ImageDecodingOptions(targetSize: Target(maxPixelSize: 500), pixelLimit: 1_000_000)
+        let progressive = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3, progressive: true).build { _, _, _ in 128 }
+        XCTAssertThrowsError(try ImageDecoder.decode(
+            JPEGSegments.declaringSize(width: 4000, height: 4000, in: progressive), options: options
+        )) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 4000, height: 4000, limit: 1_000_000))
+        }
+        // A baseline JPEG of that size streams through a row of blocks at a time: the limit
+        // passes, and the missing scan data is then reported for what it is.
+        let baseline = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3).build { _, _, _ in 128 }
+        XCTAssertThrowsError(try ImageDecoder.decode(
+            JPEGSegments.declaringSize(width: 4000, height: 4000, in: baseline), options: options
+        )) { error in
+            XCTAssertEqual(error as? ImageDecodingError,
+                           .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
+        }
+    }
+}
+
+/// This process's resident memory, from /proc/self/status (Linux).
+private enum ResidentMemory {
+    /// Resets the peak (VmHWM) to the current resident size and returns it, or nil if this
+    /// system cannot.
+    static func resetPeak() -> Int? {
+        guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
+              (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+        else { return nil }
+        return peak()
+    }
+
+    /// The peak resident size in bytes since the last reset.
+    static func peak() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+}
