@@ -3,7 +3,7 @@ import Foundation
 /// The entry point for decoding JPEG and PNG data into `RGBAImage`s.
 ///
 /// ```swift
-/// let thumbnail = try ImageDecoder.decode(data, options: .init(targetSize: .init(maxPixelSize: 256)))
+/// let thumbnail = try ImageDecoder.decode(data, options: .init(targetSize: .init(square: 256)))
 /// ```
 ///
 /// Decoding is synchronous, CPU-bound and thread-safe: call it from as many queues as you like.

@@ -4,32 +4,6 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// The default `pixelLimit`: 100 megapixels (400 MB of RGBA).
     public static let defaultPixelLimit = 100_000_000
 
-    /// A box, in upright (displayed) pixels, that the caller will fit the image into keeping its
-    /// aspect ratio.
-    public struct TargetSize: Sendable, Hashable {
-        /// Width of the box in pixels.
-        public var width: Int
-        /// Height of the box in pixels.
-        public var height: Int
-
-        /// A `width` × `height` box.
-        ///
-        /// - Precondition: both are positive.
-        public init(width: Int, height: Int) {
-            precondition(width > 0 && height > 0, "a target size needs positive sides")
-            self.width = width
-            self.height = height
-        }
-
-        /// A square box, for "at most `maxPixelSize` pixels on the longer side".
-        public init(maxPixelSize: Int) {
-            self.init(width: maxPixelSize, height: maxPixelSize)
-        }
-
-        /// The box with its sides swapped.
-        var transposed: TargetSize { TargetSize(width: height, height: width) }
-    }
-
     /// What to do when libjpeg or libpng reported damaged data but still produced an image.
     public enum DamagePolicy: Sendable, Hashable {
         /// Any warning from the library is an error: `.truncated` when the data ended early,
@@ -49,12 +23,13 @@ public struct ImageDecodingOptions: Sendable, Hashable {
         case lenient
     }
 
-    /// When set, a JPEG is decoded straight to a smaller size with libjpeg's DCT scaling (1/2,
+    /// A box, in upright (displayed) pixels, that the caller will fit the image into keeping
+    /// its aspect ratio. When set, a JPEG is decoded straight to a smaller size with libjpeg's DCT scaling (1/2,
     /// 1/4 or 1/8): the strongest reduction whose result still covers the aspect-fit size of
     /// the image in this box, so that a later resize only has to shrink, with full quality.
     /// The box is in upright pixels, so EXIF orientations 5–8 swap it before the choice.
     /// PNG has no such scaling and is always decoded at full size.
-    public var targetSize: TargetSize?
+    public var targetSize: PixelSize?
 
     /// The most pixels a decoded image may have, checked from the header before any large
     /// allocation. For a JPEG it applies to the output size after DCT scaling, and libjpeg's
@@ -73,7 +48,7 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// Options with the given values; the defaults decode at full size, upright, refusing
     /// incomplete images and images over 100 megapixels.
     public init(
-        targetSize: TargetSize? = nil,
+        targetSize: PixelSize? = nil,
         pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit,
         appliesEXIFOrientation: Bool = true,
         damagePolicy: DamagePolicy = .rejectIncomplete

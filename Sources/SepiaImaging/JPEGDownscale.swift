@@ -10,7 +10,7 @@ enum JPEGDownscale {
 
     /// The largest d in 8, 4, 2 (else 1) such that ceil(width / d) × ceil(height / d) still
     /// covers the image fitted into `target` (aspect fit, never enlarged).
-    static func denominator(width: Int, height: Int, fitting target: ImageDecodingOptions.TargetSize) -> Int {
+    static func denominator(width: Int, height: Int, fitting target: PixelSize) -> Int {
         // Aspect fit scales by s = min(tw / w, th / h, 1). With m = min(tw·h, th·w, w·h), the
         // fitted size is (m / h) × (m / w), so "ceil(w / d) ≥ w·s and ceil(h / d) ≥ h·s"
         // become the integer tests below. Clamping the box to the image keeps the products small.

@@ -11,6 +11,14 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
+    /// A square of `side` × `side`, for "at most `side` pixels on the longer side".
+    public init(square side: Int) {
+        self.init(width: side, height: side)
+    }
+
+    /// The size with its sides swapped.
+    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+
     /// `width` × `height`.
     public var pixelCount: Int { width * height }
 

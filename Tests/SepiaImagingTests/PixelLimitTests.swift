@@ -3,7 +3,6 @@ import XCTest
 @testable import SepiaImaging
 
 final class PixelLimitTests: XCTestCase {
-    private typealias Target = ImageDecodingOptions.TargetSize
 
     /// A real 16×16 JPEG whose frame header announces 60000 × 60000 pixels.
     private var hugeJPEG: [UInt8] {
@@ -47,7 +46,7 @@ final class PixelLimitTests: XCTestCase {
         XCTAssertThrowsError(try ImageDecoder.decode(jpeg, options: options)) { error in
             XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 1001, height: 753, limit: 200_000))
         }
-        options.targetSize = Target(width: 300, height: 200)
+        options.targetSize = PixelSize(width: 300, height: 200)
         let decoded = try ImageDecoder.decode(jpeg, options: options)
         XCTAssertEqual(decoded.image.pixelCount, 501 * 377)
     }
@@ -63,7 +62,7 @@ final class PixelLimitTests: XCTestCase {
     func testProgressiveJPEGsAreLimitedByTheirFullSizeCoefficientBuffer() throws {
         // At 1/8 the output is only 500 × 500, but libjpeg would first buffer the DCT
         // coefficients of all 4000 × 4000 pixels: 3 × 500 × 500 blocks of 128 bytes, 96 MB.
-        let options = ImageDecodingOptions(targetSize: Target(maxPixelSize: 500), pixelLimit: 1_000_000)
+        let options = ImageDecodingOptions(targetSize: PixelSize(square: 500), pixelLimit: 1_000_000)
         let progressive = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3, progressive: true).build { _, _, _ in 128 }
         XCTAssertThrowsError(try ImageDecoder.decode(
             JPEGSegments.declaringSize(width: 4000, height: 4000, in: progressive), options: options
