@@ -17,6 +17,8 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// The stage's name, also its queue's name.
     public let name: String
     private let queue: OperationQueue
+    /// Runs one small operation per tracked operation, once that operation ended.
+    private let bookkeeping: OperationQueue
     private let state = Locked(State())
 
     /// Creates the stage and its queue.
@@ -27,6 +29,9 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         // Must happen before the first operation is added to matter on Linux.
         queue.qualityOfService = configuration.qualityOfService
         queue.maxConcurrentOperationCount = configuration.maxConcurrentOperationCount
+        bookkeeping = OperationQueue()
+        bookkeeping.name = "\(configuration.name) bookkeeping"
+        bookkeeping.qualityOfService = configuration.qualityOfService
     }
 
     /// How many operations may run at once; can be changed at any time.
@@ -37,8 +42,8 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
 
     /// Tracks `operation` under `key` and adds it to the stage's queue.
     ///
-    /// The operation must not be in a queue already. Set its `completionBlock` before
-    /// calling this: the stage chains its own bookkeeping after it.
+    /// The operation must not be in a queue already. Its `completionBlock` stays free for
+    /// the caller: the stage does not use it.
     /// - Returns: the operation that was tracked under `key` before; it is not cancelled.
     @discardableResult
     public func add(_ operation: Operation, forKey key: Key) -> Operation? {
@@ -104,16 +109,15 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         )
     }
 
-    /// On Linux `completionBlock` is the only end-of-operation hook that every `Operation`
-    /// has; it also runs for cancelled operations. Linux does not clear it after it ran, so
-    /// it must not hold the operation strongly.
+    /// Without KVO, a dependent operation is the one end-of-operation hook that works for
+    /// every `Operation` and leaves its `completionBlock` to the caller. It runs whether the
+    /// operation succeeded, failed or was cancelled.
     private func forgetWhenEnded(_ operation: Operation, key: Key) {
-        let previousCompletion = operation.completionBlock
-        operation.completionBlock = { [weak self, weak operation] in
-            previousCompletion?()
-            guard let self, let operation else { return }
-            self.operationEnded(operation, key: key)
+        let forget = BlockOperation { [weak self] in
+            self?.operationEnded(operation, key: key)
         }
+        forget.addDependency(operation)
+        bookkeeping.addOperation(forget)
     }
 
     private func operationEnded(_ operation: Operation, key: Key) {
