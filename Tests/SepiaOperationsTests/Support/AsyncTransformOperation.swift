@@ -5,10 +5,18 @@ import SepiaOperations
 /// callback on another queue.
 final class AsyncTransformOperation<Input: Sendable, Output: Sendable>: AsyncResultOperation<Output>, @unchecked Sendable {
     private let input: any ResultProducing<Input>
+    private let delay: DispatchTimeInterval
     private let transform: @Sendable (Input) -> OperationResult<Output>
 
-    init(input: some ResultProducing<Input>, _ transform: @escaping @Sendable (Input) -> OperationResult<Output>) {
+    /// - Parameter delay: how long the operation stays executing before its callback
+    ///   runs, without holding a thread.
+    init(
+        input: some ResultProducing<Input>,
+        delay: DispatchTimeInterval = .never,
+        _ transform: @escaping @Sendable (Input) -> OperationResult<Output>
+    ) {
         self.input = input
+        self.delay = delay
         self.transform = transform
         super.init()
         addDependency(input)
@@ -17,7 +25,7 @@ final class AsyncTransformOperation<Input: Sendable, Output: Sendable>: AsyncRes
     override func execute() {
         do {
             let value = try input.valueForDependent()
-            DispatchQueue.global().async {
+            DispatchQueue.global().after(delay) {
                 self.finish(with: self.transform(value))
             }
         } catch {
