@@ -32,9 +32,9 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
         preconditionFailure("\(type(of: self)) must override execute()")
     }
 
-    /// Runs ``execute()`` and publishes its outcome.
+    /// Runs ``execute()`` and publishes its outcome. (`Operation.start()` does not call
+    /// `main()` once the operation is cancelled.)
     public final override func main() {
-        guard !isCancelled else { return }
         let outcome: OperationResult<Output>
         do {
             outcome = .success(try execute())

@@ -90,6 +90,22 @@ final class AsyncOperationTests: XCTestCase {
         }
     }
 
+    func testResultArrivingAfterCancelIsReportedAsCancelled() {
+        let operation = ManualAsyncOperation { operation in
+            operation.cancel()
+            operation.complete(with: 1)
+        }
+        let finished = expectFinish(of: operation)
+
+        operation.start()
+
+        wait(for: [finished], timeout: Self.patience)
+        guard case .cancelled? = operation.result else {
+            return XCTFail("expected .cancelled, got \(String(describing: operation.result))")
+        }
+        XCTAssertEqual(operation.snapshot.cancelHookCalls, 0, "the operation finished before the hook was due")
+    }
+
     func testCancelAfterFinishChangesNothing() {
         let queue = OperationQueue()
         let operation = ManualAsyncOperation()
