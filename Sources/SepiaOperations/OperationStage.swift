@@ -6,7 +6,7 @@ import Foundation
 ///
 /// An operation is forgotten when it ends, unless a newer operation replaced it under the
 /// same key, and at once when it is cancelled through ``cancel(keys:)``, so a key can be
-/// started again straight away.
+/// started again straight away. Lookups never report an operation that has finished.
 public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     private struct State: Sendable {
         var operations: [Key: Operation] = [:]
@@ -17,8 +17,6 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// The stage's name, also its queue's name.
     public let name: String
     private let queue: OperationQueue
-    /// Runs one small operation per tracked operation, once that operation ended.
-    private let bookkeeping: OperationQueue
     private let state = Locked(State())
 
     /// Creates the stage and its queue.
@@ -29,9 +27,6 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         // Must happen before the first operation is added to matter on Linux.
         queue.qualityOfService = configuration.qualityOfService
         queue.maxConcurrentOperationCount = configuration.maxConcurrentOperationCount
-        bookkeeping = OperationQueue()
-        bookkeeping.name = "\(configuration.name) bookkeeping"
-        bookkeeping.qualityOfService = configuration.qualityOfService
     }
 
     /// How many operations may run at once; can be changed at any time.
@@ -42,8 +37,9 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
 
     /// Tracks `operation` under `key` and adds it to the stage's queue.
     ///
-    /// The operation must not be in a queue already. Its `completionBlock` stays free for
-    /// the caller: the stage does not use it.
+    /// The operation must not be in a queue already. Set its `completionBlock` before
+    /// calling this: the stage chains its bookkeeping after it. A block set afterwards
+    /// replaces that bookkeeping; lookups stay right, but the end is not counted.
     /// - Returns: the operation that was tracked under `key` before; it is not cancelled.
     @discardableResult
     public func add(_ operation: Operation, forKey key: Key) -> Operation? {
@@ -53,14 +49,18 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         return replaced
     }
 
-    /// The operation in progress for `key`, if any.
+    /// The operation in progress for `key`, if any; never one that has finished.
     public func operation(forKey key: Key) -> Operation? {
-        state.withLock { $0.operations[key] }
+        guard let operation = state.withLock({ $0.operations[key] }) else { return nil }
+        guard operation.isFinished else { return operation }
+        forget(operation, key: key)
+        return nil
     }
 
-    /// The keys that have an operation in progress.
+    /// The keys that have an operation in progress (not finished).
     public var keys: Set<Key> {
-        state.withLock { Set($0.operations.keys) }
+        let operations = state.withLock { $0.operations }
+        return Set(operations.filter { !$0.value.isFinished }.keys)
     }
 
     /// Cancels and forgets the operations of `keys`; unknown keys are ignored.
@@ -109,15 +109,19 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         )
     }
 
-    /// Without KVO, a dependent operation is the one end-of-operation hook that works for
-    /// every `Operation` and leaves its `completionBlock` to the caller. It runs whether the
-    /// operation succeeded, failed or was cancelled.
+    /// Without KVO, `completionBlock` is the one end-of-operation hook every `Operation`
+    /// has; it runs (on some global queue, shortly after the operation finished) whether the
+    /// operation succeeded, failed or was cancelled. A dependent bookkeeping operation would
+    /// leave the block free, but Linux's `OperationQueue` rescans every waiting operation that
+    /// is not ready each time it schedules, so thousands of them cost quadratic time.
+    /// Linux never clears the block after it ran: it must not hold the operation strongly.
     private func forgetWhenEnded(_ operation: Operation, key: Key) {
-        let forget = BlockOperation { [weak self] in
-            self?.operationEnded(operation, key: key)
+        let callerCompletion = operation.completionBlock
+        operation.completionBlock = { [weak self, weak operation] in
+            callerCompletion?()
+            guard let self, let operation else { return }
+            self.operationEnded(operation, key: key)
         }
-        forget.addDependency(operation)
-        bookkeeping.addOperation(forget)
     }
 
     private func operationEnded(_ operation: Operation, key: Key) {
@@ -128,6 +132,13 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
             } else {
                 state.completedCount += 1
             }
+        }
+        forget(operation, key: key)
+    }
+
+    /// Removes `operation` unless a newer operation replaced it under `key`.
+    private func forget(_ operation: Operation, key: Key) {
+        state.withLock { state in
             if state.operations[key] === operation {
                 state.operations[key] = nil
             }

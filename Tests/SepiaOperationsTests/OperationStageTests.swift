@@ -123,17 +123,31 @@ final class OperationStageTests: XCTestCase {
         )
     }
 
-    func testCallerKeepsTheCompletionBlockEvenWhenSetAfterAdding() {
+    func testCompletionBlockSetBeforeAddingStillRuns() {
+        let stage = makeStage()
+        let operation = BlockOperation {}
+        let completed = expectCompletion(of: operation)
+
+        stage.add(operation, forKey: 1)
+
+        wait(for: [completed], timeout: Self.patience)
+        waitUntil("the end was counted") { stage.counters.completed == 1 }
+        XCTAssertNil(stage.operation(forKey: 1))
+    }
+
+    func testFinishedOperationIsNeverReportedEvenWithoutItsBookkeeping() {
         let stage = makeStage()
         stage.suspend()
         let operation = BlockOperation {}
         stage.add(operation, forKey: 1)
+        let completed = expectCompletion(of: operation)  // replaces the stage's bookkeeping
 
-        let completed = expectCompletion(of: operation)
         stage.resume()
 
         wait(for: [completed], timeout: Self.patience)
-        waitUntil("the stage forgot the operation") { stage.keys.isEmpty }
+        XCTAssertEqual(stage.keys, [])
+        XCTAssertNil(stage.operation(forKey: 1))
+        XCTAssertEqual(stage.counters.completed, 0, "the replaced bookkeeping never counted the end")
     }
 
     func testConcurrencyCanBeChanged() {

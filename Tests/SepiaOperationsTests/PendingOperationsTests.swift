@@ -37,6 +37,7 @@ final class PendingOperationsTests: XCTestCase {
         let download = ManualAsyncOperation()
         let filter = BlockOperation {}
         let otherFilter = BlockOperation {}
+        let otherFilterDone = expectCompletion(of: otherFilter)
         downloads.add(download, forKey: "a")
         filtrations.add(filter, forKey: "b")
         filtrations.add(otherFilter, forKey: "c")
@@ -51,8 +52,6 @@ final class PendingOperationsTests: XCTestCase {
         XCTAssertTrue(filter.isCancelled)
         XCTAssertFalse(otherFilter.isCancelled)
 
-        let otherFilterDone = expectation(description: "kept operation ended")
-        otherFilter.completionBlock = { otherFilterDone.fulfill() }
         pending.resumeAll()
         XCTAssertEqual(pending.counters.map(\.isSuspended), [false, false])
         wait(for: [otherFilterDone], timeout: Self.patience)
