@@ -1,0 +1,59 @@
+/// The operations in progress for each key (such as a row), across named stages, each
+/// with its own queue: the tutorial's `PendingOperations`, generalised. Thread-safe.
+///
+/// ```swift
+/// let pending = PendingOperations<IndexPath>()   // "Download queue", "Image Filtration queue"
+/// let downloads = pending.stage(named: StageConfiguration.downloadName)!
+/// if downloads.operation(forKey: row) == nil { downloads.add(download, forKey: row) }
+/// ```
+public final class PendingOperations<Key: Hashable & Sendable>: Sendable {
+    /// The stages, in the order they were configured.
+    public let stages: [OperationStage<Key>]
+    private let stagesByName: [String: OperationStage<Key>]
+
+    /// Creates one stage per configuration; names must be unique.
+    /// By default: the tutorial's download and filter stages.
+    public init(stages configurations: [StageConfiguration] = [.download(), .filtration()]) {
+        let stages = configurations.map { OperationStage<Key>(configuration: $0) }
+        let stagesByName = Dictionary(stages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        precondition(stagesByName.count == stages.count, "stage names must be unique")
+        self.stages = stages
+        self.stagesByName = stagesByName
+    }
+
+    /// The stage called `name`, if there is one.
+    public func stage(named name: String) -> OperationStage<Key>? {
+        stagesByName[name]
+    }
+
+    /// The keys that have an operation in progress in any stage.
+    public var keys: Set<Key> {
+        stages.reduce(into: Set<Key>()) { $0.formUnion($1.keys) }
+    }
+
+    /// Cancels and forgets the operations of `keys` in every stage.
+    public func cancel(keys: some Sequence<Key>) {
+        let keys = Array(keys)
+        stages.forEach { $0.cancel(keys: keys) }
+    }
+
+    /// Cancels and forgets every operation in every stage.
+    public func cancelAll() {
+        stages.forEach { $0.cancelAll() }
+    }
+
+    /// Suspends every stage's queue (for instance while the user scrolls).
+    public func suspendAll() {
+        stages.forEach { $0.suspend() }
+    }
+
+    /// Resumes every stage's queue.
+    public func resumeAll() {
+        stages.forEach { $0.resume() }
+    }
+
+    /// A snapshot of every stage, in stage order.
+    public var counters: [StageCounters] {
+        stages.map(\.counters)
+    }
+}

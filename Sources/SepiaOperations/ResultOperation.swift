@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+
+/// A synchronous operation that produces a typed result: subclasses override ``execute()``.
+///
+/// `main()` runs ``execute()`` unless the operation is already cancelled and publishes
+/// `.success` with its value or `.failure` with what it threw. An operation cancelled
+/// before its work ran, or while it ran, reports ``OperationResult/cancelled``.
+/// Handlers added with ``onFinish(on:_:)`` run once the operation finished, cancelled or not.
+open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unchecked Sendable {
+    // @unchecked Sendable: the only state added here is the ResultStore, which locks itself.
+    private let store = ResultStore<Output>()
+
+    /// Creates the operation; it does nothing until a queue (or `start()`) runs it.
+    public override init() {
+        super.init()
+    }
+
+    /// The final result, or `nil` while the operation has not finished.
+    public var result: OperationResult<Output>? { store.result(of: self) }
+
+    /// Calls `handler` once, on `queue`, with the final result after the operation finished.
+    public func onFinish(on queue: DispatchQueue, _ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
+        store.addHandler(on: queue, handler)
+    }
+
+    /// The work: return the value or throw. Subclasses must override it.
+    ///
+    /// Long work should check `isCancelled` from time to time and stop early; whatever it
+    /// returns after a cancellation is discarded.
+    open func execute() throws -> Output {
+        preconditionFailure("\(type(of: self)) must override execute()")
+    }
+
+    /// Runs ``execute()`` and publishes its outcome. (`Operation.start()` does not call
+    /// `main()` once the operation is cancelled.)
+    public final override func main() {
+        let outcome: OperationResult<Output>
+        do {
+            outcome = .success(try execute())
+        } catch {
+            outcome = .failure(error)
+        }
+        store.publish(isCancelled ? .cancelled : outcome)
+    }
+
+    /// Runs the operation as `Operation` does, then calls the ``onFinish(on:_:)`` handlers.
+    public final override func start() {
+        super.start()
+        store.finalize(for: self)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the operations core lands here.

@@ -1,0 +1,179 @@
+import Foundation
+import SepiaOperations
+import XCTest
+
+final class OperationStageTests: XCTestCase {
+    private func makeStage(concurrency: Int = OperationQueue.defaultMaxConcurrentOperationCount) -> OperationStage<Int> {
+        OperationStage(configuration: StageConfiguration(name: "Test queue", maxConcurrentOperationCount: concurrency))
+    }
+
+    func testLookupFindsTheOperationOfAKey() {
+        let stage = makeStage()
+        stage.suspend()
+        let first = BlockOperation {}
+        let second = ManualAsyncOperation()
+
+        stage.add(first, forKey: 1)
+        stage.add(second, forKey: 2)
+
+        XCTAssertTrue(stage.operation(forKey: 1) === first)
+        XCTAssertTrue(stage.operation(forKey: 2) === second)
+        XCTAssertNil(stage.operation(forKey: 3))
+        XCTAssertEqual(stage.keys, [1, 2])
+        stage.cancelAll()
+        stage.resume()
+    }
+
+    func testOperationIsForgottenWhenItEnds() {
+        let stage = makeStage()
+        let operation = ManualAsyncOperation()
+        stage.add(operation, forKey: 1)
+        waitFor(operation.started, "the operation to start")
+        XCTAssertTrue(stage.operation(forKey: 1) === operation)
+
+        operation.complete(with: 1)
+
+        waitUntil("the stage forgot the operation") { stage.operation(forKey: 1) == nil }
+        XCTAssertEqual(stage.keys, [])
+    }
+
+    func testReplacementIsNotForgottenWhenTheReplacedOperationEnds() {
+        let stage = makeStage()
+        let old = ManualAsyncOperation()
+        let replacement = ManualAsyncOperation()
+        stage.add(old, forKey: 1)
+
+        let replaced = stage.add(replacement, forKey: 1)
+        XCTAssertTrue(replaced === old)
+        XCTAssertFalse(old.isCancelled, "replacing does not cancel")
+        waitFor(old.started, "the old operation to start")
+        old.complete(with: 1)
+
+        waitUntil("the old operation's end was counted") { stage.counters.completed == 1 }
+        XCTAssertTrue(stage.operation(forKey: 1) === replacement)
+        waitFor(replacement.started, "the replacement to start")
+        replacement.complete(with: 2)
+        waitUntil("the replacement was forgotten") { stage.operation(forKey: 1) == nil }
+    }
+
+    func testCancelKeysCancelsAndForgetsOnlyThoseKeys() {
+        let stage = makeStage()
+        stage.suspend()
+        let operations = (0..<3).map { _ in ManualAsyncOperation() }
+        for (key, operation) in operations.enumerated() { stage.add(operation, forKey: key) }
+
+        stage.cancel(keys: [0, 2, 99])
+
+        XCTAssertEqual(stage.keys, [1])
+        XCTAssertEqual(operations.map(\.isCancelled), [true, false, true])
+        stage.resume()
+        waitFor(operations[1].started, "the kept operation to start")
+        operations[1].complete(with: 1)
+        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
+        XCTAssertEqual(stage.counters.cancelled, 2)
+        XCTAssertEqual(stage.counters.completed, 1)
+        XCTAssertEqual(operations.map(\.snapshot.executeCalls), [0, 1, 0])
+    }
+
+    func testSuspendHoldsNewWorkAndResumeReleasesIt() {
+        let stage = makeStage()
+        stage.suspend()
+        let ran = expectation(description: "operation ran")
+        ran.isInverted = true
+        stage.add(BlockOperation { ran.fulfill() }, forKey: 1)
+
+        wait(for: [ran], timeout: 0.3)
+        XCTAssertTrue(stage.isSuspended)
+        XCTAssertEqual(stage.counters.waiting, 1)
+
+        let ranAfterResume = expectation(description: "operation ran after resume")
+        stage.add(BlockOperation { ranAfterResume.fulfill() }, forKey: 2)
+        stage.resume()
+
+        wait(for: [ranAfterResume], timeout: Self.patience)
+        XCTAssertFalse(stage.isSuspended)
+    }
+
+    func testCountersReportRunningWaitingCompletedAndCancelled() {
+        let stage = makeStage(concurrency: 1)
+        XCTAssertEqual(
+            stage.counters,
+            StageCounters(name: "Test queue", running: 0, waiting: 0, isSuspended: false, completed: 0, cancelled: 0)
+        )
+        let running = ManualAsyncOperation()
+        let waiting = ManualAsyncOperation()
+        let doomed = ManualAsyncOperation()
+        stage.add(running, forKey: 1)
+        waitFor(running.started, "the first operation to start")
+        stage.add(waiting, forKey: 2)
+        stage.add(doomed, forKey: 3)
+
+        XCTAssertEqual(stage.counters.running, 1)
+        XCTAssertEqual(stage.counters.waiting, 2)
+
+        stage.cancel(keys: [3])
+        running.complete(with: 1)
+        waitFor(waiting.started, "the second operation to start")
+        waiting.complete(with: 2)
+
+        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
+        XCTAssertEqual(
+            stage.counters,
+            StageCounters(name: "Test queue", running: 0, waiting: 0, isSuspended: false, completed: 2, cancelled: 1)
+        )
+    }
+
+    func testCompletionBlockSetBeforeAddingStillRuns() {
+        let stage = makeStage()
+        let operation = BlockOperation {}
+        let completed = expectCompletion(of: operation)
+
+        stage.add(operation, forKey: 1)
+
+        wait(for: [completed], timeout: Self.patience)
+        waitUntil("the end was counted") { stage.counters.completed == 1 }
+        XCTAssertNil(stage.operation(forKey: 1))
+    }
+
+    func testFinishedOperationIsNeverReportedEvenWithoutItsBookkeeping() {
+        let stage = makeStage()
+        stage.suspend()
+        let operation = BlockOperation {}
+        stage.add(operation, forKey: 1)
+        let completed = expectCompletion(of: operation)  // replaces the stage's bookkeeping
+
+        stage.resume()
+
+        wait(for: [completed], timeout: Self.patience)
+        XCTAssertEqual(stage.keys, [])
+        XCTAssertNil(stage.operation(forKey: 1))
+        XCTAssertEqual(stage.counters.completed, 0, "the replaced bookkeeping never counted the end")
+    }
+
+    func testConcurrencyCanBeChanged() {
+        let stage = makeStage(concurrency: 1)
+        XCTAssertEqual(stage.maxConcurrentOperationCount, 1)
+
+        stage.maxConcurrentOperationCount = 3
+
+        XCTAssertEqual(stage.maxConcurrentOperationCount, 3)
+    }
+
+    func testConcurrentUseFromManyThreadsKeepsTheBookkeepingRight() {
+        let stage = makeStage(concurrency: 2)
+        let batch = BatchGroup()
+        DispatchQueue.concurrentPerform(iterations: 400) { key in
+            batch.enter()
+            let operation = BlockOperation {}
+            operation.completionBlock = { batch.leave() }
+            stage.add(operation, forKey: key % 50)
+            if key.isMultiple(of: 3) { stage.cancel(keys: [key % 50]) }
+            _ = stage.operation(forKey: key % 50)
+            _ = stage.counters
+        }
+
+        XCTAssertEqual(batch.wait(timeout: .now() + Self.patience), .success)
+        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 400 }
+        waitUntil("every operation was forgotten") { stage.keys.isEmpty }
+    }
+}
