@@ -26,6 +26,7 @@ struct ImagingBenchmark: ParsableCommand {
         print("Sepia imaging benchmark: \(width)x\(height) (\(String(format: "%.1f", megapixels)) MP), "
             + "\(rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores, median MP/s (min-max)")
         var report = Report()
+        try CodecBenchmark.measure(photo, rounds: rounds, into: &report)
 
         let sepia = ColorMatrix.sepia(intensity: 0.8)
         var swiftOne = photo
@@ -68,6 +69,10 @@ struct ImagingBenchmark: ParsableCommand {
             sepia_reference_color_matrix(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
         }
         print("Swift and C sepia outputs identical: \(check == reference)")
+        report.printRatio("JPEG decode full size, Sepia / C", "JPEG decode full size, Sepia",
+                          over: "JPEG decode full size, libjpeg-turbo from C")
+        report.printRatio("JPEG decode 1/4 scaled, Sepia / C", "JPEG decode 1/4 scaled, Sepia",
+                          over: "JPEG decode 1/4 scaled, libjpeg-turbo from C")
         report.printRatio("sepia Swift / C, 1 core", "sepia, Swift, 1 core", over: "sepia, C same algorithm, 1 core")
         report.printRatio("sepia Swift all cores / memcpy all cores", "sepia, Swift, all cores",
                           over: "memcpy, \(ProcessInfo.processInfo.activeProcessorCount) threads")
