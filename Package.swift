@@ -7,11 +7,15 @@ let package = Package(
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
+        .library(name: "SepiaPipeline", targets: ["SepiaPipeline"]),
+        .library(name: "SepiaDemoServer", targets: ["SepiaDemoServer"]),
         .executable(name: "sepia", targets: ["sepia"]),
         .executable(name: "sepia-bench", targets: ["SepiaBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Concurrency building blocks on Foundation Operation/OperationQueue and GCD.
@@ -26,12 +30,33 @@ let package = Package(
         // RGBA8 images, codecs and pixel kernels.
         .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs"]),
 
+        // Photo records, data sources, the download/filter/resize/save operations and caches.
+        .target(
+            name: "SepiaPipeline",
+            dependencies: [
+                "SepiaOperations",
+                "SepiaImaging",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+
+        // The loopback photo server behind `sepia demo` and `sepia serve`.
+        .target(
+            name: "SepiaDemoServer",
+            dependencies: [
+                "SepiaImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+
         // The command line.
         .executableTarget(
             name: "sepia",
             dependencies: [
                 "SepiaImaging",
                 "SepiaOperations",
+                "SepiaPipeline",
+                "SepiaDemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,5 +81,21 @@ let package = Package(
 
         .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
         .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging"]),
+        .testTarget(
+            name: "SepiaPipelineTests",
+            dependencies: [
+                "SepiaPipeline",
+                "SepiaDemoServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "SepiaDemoServerTests",
+            dependencies: [
+                "SepiaDemoServer",
+                "SepiaImaging",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
     ]
 )

@@ -1,0 +1,1 @@
+// Placeholder: the demo photo server lands here.

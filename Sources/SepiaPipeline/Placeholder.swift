@@ -1,0 +1,1 @@
+// Placeholder: the photo pipeline lands here.

@@ -1,0 +1,2 @@
+import XCTest
+final class PipelinePlaceholderTests: XCTestCase { func testNothingYet() {} }
