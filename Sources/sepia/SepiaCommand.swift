@@ -1,10 +1,12 @@
 import ArgumentParser
 
+/// The `sepia` command line.
 @main
 struct SepiaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [DemoCommand.self, SelfCheckCommand.self]
     )
 }

@@ -16,7 +16,7 @@ final class JPEGCodecTests: XCTestCase {
         XCTAssertEqual(decoded.orientation, .up)
         XCTAssertEqual(decoded.warnings, [])
         XCTAssertTrue(decoded.image.isOpaque)
-        XCTAssertGreaterThan(TestImages.psnr(original, decoded.image), 30)
+        XCTAssertGreaterThan(original.peakSignalToNoiseRatio(against: decoded.image), 30)
     }
 
     func testLowerQualityGivesSmallerFilesAndLowerFidelity() throws {
@@ -24,8 +24,8 @@ final class JPEGCodecTests: XCTestCase {
         let low = try ImageEncoder.encode(original, as: .jpeg(quality: 20))
         let high = try ImageEncoder.encode(original, as: .jpeg(quality: 95))
         XCTAssertLessThan(low.count, high.count)
-        let lowPSNR = TestImages.psnr(original, try ImageDecoder.decode(low).image)
-        let highPSNR = TestImages.psnr(original, try ImageDecoder.decode(high).image)
+        let lowPSNR = original.peakSignalToNoiseRatio(against: try ImageDecoder.decode(low).image)
+        let highPSNR = original.peakSignalToNoiseRatio(against: try ImageDecoder.decode(high).image)
         XCTAssertLessThan(lowPSNR, highPSNR)
     }
 

@@ -52,7 +52,7 @@ final class JPEGDownscaleTests: XCTestCase {
         let quarter = try decode(target: PixelSize(width: 250, height: 188)).image
         let averaged = TestImages.boxAveraged(full, by: 4)
         XCTAssertEqual(averaged.width, 250)
-        XCTAssertGreaterThan(TestImages.psnr(averaged, TestImages.cropped(quarter, width: 250, height: 188)), 30)
+        XCTAssertGreaterThan(averaged.peakSignalToNoiseRatio(against: TestImages.cropped(quarter, width: 250, height: 188)), 30)
     }
 
     func testTargetIsReadInUprightPixelsWhenTheEXIFOrientationTurnsThePhoto() throws {

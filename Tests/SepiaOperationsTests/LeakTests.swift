@@ -29,7 +29,7 @@ final class LeakTests: XCTestCase {
         let source = CallbackAsyncOperation<Int> { .success(1) }
         let transform = TransformOperation(input: source) { value, _ in value + 1 }
         let asyncTransform = AsyncTransformOperation(input: transform) { .success($0 * 2) }
-        let failing = ClosureResultOperation<Int> { _ in throw TestError(code: 1) }
+        let failing = BlockResultOperation<Int> { _ in throw TestError(code: 1) }
         let cancelledBeforeStart = ManualAsyncOperation()
         let cancelledWhileRunning = ManualAsyncOperation { $0.cancel() }
         let dependentOfCancelled = TransformOperation(input: cancelledBeforeStart) { value, _ in value }

@@ -10,7 +10,7 @@ final class QueueBehaviourTests: XCTestCase {
         let syncRan = expectation(description: "sync operation ran")
         let asyncRan = expectation(description: "async operation ran")
         for ran in [syncRan, asyncRan] { ran.isInverted = true }
-        let sync = ClosureResultOperation<Int> { _ in
+        let sync = BlockResultOperation<Int> { _ in
             syncRan.fulfill()
             return 1
         }
@@ -41,7 +41,7 @@ final class QueueBehaviourTests: XCTestCase {
         for index in 0..<40 {
             let operation: any ResultProducing<Int>
             if index.isMultiple(of: 2) {
-                operation = ClosureResultOperation { _ in
+                operation = BlockResultOperation { _ in
                     probe.enter()
                     Thread.sleep(forTimeInterval: 0.001)
                     probe.leave()
@@ -73,7 +73,7 @@ final class QueueBehaviourTests: XCTestCase {
         ]
         var finished: [XCTestExpectation] = []
         for (name, priority) in priorities {
-            let operation = ClosureResultOperation<Void> { _ in order.record(name) }
+            let operation = BlockResultOperation<Void> { _ in order.record(name) }
             operation.queuePriority = priority
             finished.append(expectFinish(of: operation))
             queue.addOperation(operation)

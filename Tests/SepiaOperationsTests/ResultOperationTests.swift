@@ -6,7 +6,7 @@ final class ResultOperationTests: XCTestCase {
     func testChainRunsInDependencyOrderAndPassesValues() {
         let queue = OperationQueue()
         let log = EventLog<String>()
-        let source = ClosureResultOperation<Int> { _ in
+        let source = BlockResultOperation<Int> { _ in
             log.record("source")
             return 2
         }
@@ -31,7 +31,7 @@ final class ResultOperationTests: XCTestCase {
     func testFailedInputStopsDependentsWhichReportTheRootCause() {
         let queue = OperationQueue()
         let ran = EventLog<String>()
-        let source = ClosureResultOperation<Int> { _ in throw TestError(code: 7) }
+        let source = BlockResultOperation<Int> { _ in throw TestError(code: 7) }
         let middle = TransformOperation(input: source) { value, _ in
             ran.record("middle")
             return value
@@ -104,7 +104,7 @@ final class ResultOperationTests: XCTestCase {
 
     func testTransformSeesCancellationWhileItRuns() {
         let queue = OperationQueue()
-        let source = ClosureResultOperation<Int> { _ in 1 }
+        let source = BlockResultOperation<Int> { _ in 1 }
         let running = DispatchSemaphore(value: 0)
         let transform = TransformOperation(input: source) { value, check in
             running.signal()
@@ -125,7 +125,7 @@ final class ResultOperationTests: XCTestCase {
     }
 
     func testResultIsNilUntilFinished() {
-        let operation = ClosureResultOperation<Int> { _ in 1 }
+        let operation = BlockResultOperation<Int> { _ in 1 }
         XCTAssertNil(operation.result)
 
         operation.start()
@@ -135,7 +135,7 @@ final class ResultOperationTests: XCTestCase {
 
     func testReadingAnInputThatHasNotFinishedThrows() {
         // Not through a dependent: on Linux, removeDependency(_:) leaves it never ready.
-        let source = ClosureResultOperation<Int> { _ in 1 }
+        let source = BlockResultOperation<Int> { _ in 1 }
 
         XCTAssertThrowsError(try source.valueForDependent()) { error in
             guard case DependencyError.inputNotFinished = error else {
@@ -161,7 +161,7 @@ final class ResultOperationTests: XCTestCase {
         let handlerQueue = DispatchQueue.serial(named: "handlers")
         let marker = DispatchSpecificKey<String>()
         handlerQueue.setSpecific(key: marker, value: "handlers")
-        let operation = ClosureResultOperation<Int> { _ in 9 }
+        let operation = BlockResultOperation<Int> { _ in 9 }
         let calls = EventLog<String>()
         let early = expectation(description: "handler added before finishing")
         operation.onFinish(on: handlerQueue) { result in
@@ -183,7 +183,7 @@ final class ResultOperationTests: XCTestCase {
 
     func testOnFinishReportsCancellationBeforeStart() {
         let queue = OperationQueue()
-        let operation = ClosureResultOperation<Int> { _ in 1 }
+        let operation = BlockResultOperation<Int> { _ in 1 }
         let results = EventLog<OperationResult<Int>>()
         let finished = expectFinish(of: operation, into: results)
         operation.cancel()

@@ -87,7 +87,7 @@ final class StressTests: XCTestCase {
         let record: @Sendable (Int) -> Void = { index in workRan.withLock { _ = $0.insert(index) } }
         let source: any ResultProducing<Int>
         if chain.isMultiple(of: 2) {
-            source = ClosureResultOperation { _ in
+            source = BlockResultOperation { _ in
                 record(first)
                 if chain.isMultiple(of: 7) { throw TestError(code: chain) }
                 return chain

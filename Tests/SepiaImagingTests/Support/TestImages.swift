@@ -85,21 +85,4 @@ enum TestImages {
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
-
-    /// Peak signal-to-noise ratio of the colour channels, in dB (infinity when identical).
-    static func psnr(_ first: RGBAImage, _ second: RGBAImage) -> Double {
-        precondition(first.width == second.width && first.height == second.height)
-        var squaredError = 0.0
-        for y in 0..<first.height {
-            for x in 0..<first.width {
-                let a = first.pixel(x: x, y: y), b = second.pixel(x: x, y: y)
-                for (u, v) in [(a.red, b.red), (a.green, b.green), (a.blue, b.blue)] {
-                    let difference = Double(u) - Double(v)
-                    squaredError += difference * difference
-                }
-            }
-        }
-        let meanSquaredError = squaredError / Double(first.pixelCount * 3)
-        return meanSquaredError == 0 ? .infinity : 10 * log10(255 * 255 / meanSquaredError)
-    }
 }
