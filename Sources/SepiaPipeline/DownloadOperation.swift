@@ -1,0 +1,69 @@
+import Foundation
+import SepiaOperations
+
+/// Fetches a photo's bytes: over HTTP(S) through an ``HTTPLoader``, or from a local file.
+///
+/// A real asynchronous operation: it holds no thread while the bytes travel, and cancelling
+/// it cancels the network request (closing its connection) and frees its queue slot at once.
+/// Its result is the body, `.failure(PhotoLoadError)` or `.cancelled`.
+public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sendable {
+    // @unchecked Sendable: `url`, `loader`, `progress` are immutable; `load` is locked.
+
+    /// What is downloaded.
+    public let url: URL
+    private let loader: HTTPLoader
+    private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+    private let load = Locked<HTTPLoad?>(nil)
+
+    /// Local files are read here, off the operation queues' threads.
+    private static let fileQueue = DispatchQueue(label: "Sepia file reads", qos: .utility, attributes: .concurrent)
+
+    /// Creates a download of `url` (http, https or file).
+    ///
+    /// - Parameter progress: called with the bytes received so far and the expected total
+    ///   (when known), on an arbitrary thread.
+    public init(url: URL, loader: HTTPLoader, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil) {
+        self.url = url
+        self.loader = loader
+        self.progress = progress
+        super.init()
+        name = "Download \(url.lastPathComponent)"
+    }
+
+    public override func execute() {
+        if url.isFileURL {
+            readFile()
+            return
+        }
+        let started = loader.load(url, progress: progress) { result in
+            switch result {
+            case .success(let data): self.finish(with: .success(data))
+            case .failure(.cancelled): self.finish(with: .cancelled)
+            case .failure(let error): self.finish(with: .failure(PhotoLoadError.download(error)))
+            }
+        }
+        load.withLock { $0 = started }
+    }
+
+    public override func cancelUnderlyingWork() {
+        load.withLock { $0 }?.cancel()
+    }
+
+    /// Reads a local photo, refusing files over the loader's size limit before reading them.
+    private func readFile() {
+        let limit = loader.configuration.maximumBodySize
+        Self.fileQueue.async { [url] in
+            do {
+                let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+                guard size <= limit else { throw PhotoLoadError.download(.tooLarge(limit: limit)) }
+                let data = try Data(contentsOf: url)
+                self.progress?(data.count, data.count)
+                self.finish(with: .success(data))
+            } catch let error as PhotoLoadError {
+                self.finish(with: .failure(error))
+            } catch {
+                self.finish(with: .failure(PhotoLoadError.unreadableFile(url.path, (error as NSError).localizedDescription)))
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Why a download failed, in words a user can read.
+public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server answered with a status other than 2xx; `retryAfter` is its `Retry-After`
+    /// in seconds, when it gave one.
+    case status(code: Int, reason: String, retryAfter: TimeInterval?)
+    /// The body is larger than the configured limit.
+    case tooLarge(limit: Int)
+    /// No connection could be made, or it broke before the body was complete.
+    case connection(String)
+    /// The server did not answer in time.
+    case timedOut(String)
+    /// Too many redirects, or a redirect loop.
+    case redirects(String)
+    /// The URL cannot be requested (not http or https).
+    case unsupportedURL(String)
+    /// The download was cancelled.
+    case cancelled
+
+    /// True for failures that may go away when tried again: connection errors, 5xx and 429.
+    public var isTransient: Bool {
+        switch self {
+        case .status(let code, _, _): code >= 500 || code == 429
+        case .connection: true
+        case .tooLarge, .timedOut, .redirects, .unsupportedURL, .cancelled: false
+        }
+    }
+
+    /// The delay the server asked for before the next attempt.
+    public var retryAfter: TimeInterval? {
+        if case .status(_, _, let retryAfter) = self { return retryAfter }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .status(let code, let reason, _): "HTTP \(code) \(reason)"
+        case .tooLarge(let limit): "the photo is larger than \(limit / 1_048_576) MB"
+        case .connection(let detail): "connection failed: \(detail)"
+        case .timedOut(let detail): "timed out \(detail)"
+        case .redirects(let detail): detail
+        case .unsupportedURL(let url): "cannot download \(url): only http and https are supported"
+        case .cancelled: "cancelled"
+        }
+    }
+}

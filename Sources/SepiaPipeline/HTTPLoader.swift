@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
+/// threads, pooled connections (a limit per host), timeouts, a size cap, a few redirects and
+/// retries of transient failures.
+///
+/// Every download finishes through a callback; nothing blocks a thread while it waits. Call
+/// ``shutdown()`` once when done with the loader.
+public final class HTTPLoader: Sendable {
+    /// The limits this loader applies.
+    public let configuration: HTTPLoaderConfiguration
+    private let client: HTTPClient
+
+    /// Makes a loader with its own connection pool on the shared NIO event loops.
+    public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
+        self.configuration = configuration
+        var clientConfiguration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: configuration.maximumRedirects, allowCycles: false),
+            timeout: HTTPClient.Configuration.Timeout(
+                connect: .milliseconds(Int64(configuration.connectTimeout * 1000)),
+                read: .milliseconds(Int64(configuration.readTimeout * 1000))
+            )
+        )
+        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    }
+
+    /// Starts downloading `url`; `completion` is called exactly once, on an arbitrary thread,
+    /// unless the returned load is cancelled first, in which case it reports `.cancelled`.
+    ///
+    /// - Parameter progress: called with the bytes received so far and the expected total
+    ///   when the server announced it.
+    public func load(
+        _ url: URL,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
+    ) -> HTTPLoad {
+        let load = HTTPLoad(url: url, client: client, configuration: configuration, progress: progress, completion: completion)
+        load.start()
+        return load
+    }
+
+    /// Closes every connection and stops the loader; loads still running fail.
+    public func shutdown() {
+        try? client.syncShutdown()
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Limits and timeouts for ``HTTPLoader``.
+public struct HTTPLoaderConfiguration: Sendable {
+    /// Seconds allowed to open a connection.
+    public var connectTimeout: TimeInterval
+    /// Seconds allowed between two reads once connected; a stalled connection fails after it.
+    public var readTimeout: TimeInterval
+    /// Seconds one attempt may take in all, from the request to the last byte.
+    public var totalTimeout: TimeInterval
+    /// The largest body accepted, in bytes (50 MB by default); larger ones fail at once.
+    public var maximumBodySize: Int
+    /// How many redirects are followed before the request fails.
+    public var maximumRedirects: Int
+    /// Connections opened to one host at the most.
+    public var connectionsPerHost: Int
+    /// When and how often failed attempts are repeated.
+    public var retry: RetryPolicy
+
+    /// A configuration; the defaults suit photo downloads from ordinary web servers.
+    public init(
+        connectTimeout: TimeInterval = 10,
+        readTimeout: TimeInterval = 15,
+        totalTimeout: TimeInterval = 60,
+        maximumBodySize: Int = 50 * 1024 * 1024,
+        maximumRedirects: Int = 5,
+        connectionsPerHost: Int = 8,
+        retry: RetryPolicy = RetryPolicy()
+    ) {
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.totalTimeout = totalTimeout
+        self.maximumBodySize = maximumBodySize
+        self.maximumRedirects = maximumRedirects
+        self.connectionsPerHost = connectionsPerHost
+        self.retry = retry
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SepiaImaging
+import SepiaOperations
+
+/// The steps of the photo pipeline as operations, each depending on the one before and
+/// reading its result: download → decode → filter → resize → encode → save.
+///
+/// A step whose input failed or was cancelled does no work and reports why; each step checks
+/// for cancellation before and after its expensive part.
+public enum PhotoOperations {
+    /// Decodes downloaded bytes (format found from the bytes), straight to a smaller size
+    /// when `options` name a target size.
+    public static func decode(_ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions())
+        -> TransformOperation<Data, RGBAImage> {
+        named("Decode", TransformOperation(input: input) { data, check in
+            try check.throwIfCancelled()
+            do {
+                let image = try ImageDecoder.decode(data, options: options).image
+                try check.throwIfCancelled()
+                return image
+            } catch let error as ImageDecodingError {
+                throw PhotoLoadError.decoding(error)
+            }
+        })
+    }
+
+    /// Applies `filter` (the image passes through unchanged for `.none`).
+    public static func filter(_ input: some ResultProducing<RGBAImage>, with filter: PhotoFilter)
+        -> TransformOperation<RGBAImage, RGBAImage> {
+        named("Filter", TransformOperation(input: input) { image, check in
+            try check.throwIfCancelled()
+            guard let matrix = filter.matrix else { return image }
+            let filtered = image.applying(matrix)
+            try check.throwIfCancelled()
+            return filtered
+        })
+    }
+
+    /// Fits the image into `box`, keeping its aspect ratio and never enlarging it.
+    public static func resize(_ input: some ResultProducing<RGBAImage>, toFit box: PixelSize)
+        -> TransformOperation<RGBAImage, RGBAImage> {
+        named("Resize", TransformOperation(input: input) { image, check in
+            try check.throwIfCancelled()
+            let resized = image.resized(toFit: box)
+            try check.throwIfCancelled()
+            return resized
+        })
+    }
+
+    /// Encodes the image in `format`.
+    public static func encode(_ input: some ResultProducing<RGBAImage>, as format: ImageEncodingFormat)
+        -> TransformOperation<RGBAImage, [UInt8]> {
+        named("Encode", TransformOperation(input: input) { image, check in
+            try check.throwIfCancelled()
+            do {
+                return try ImageEncoder.encode(image, as: format)
+            } catch {
+                throw PhotoLoadError.saving("cannot encode the photo: \(error)")
+            }
+        })
+    }
+
+    /// Writes the bytes to `file` atomically (a temporary file in the same folder, then a
+    /// rename): the file appears whole or not at all. The result is the file's URL.
+    public static func save(_ input: some ResultProducing<[UInt8]>, to file: URL) -> TransformOperation<[UInt8], URL> {
+        named("Save", TransformOperation(input: input) { bytes, check in
+            try check.throwIfCancelled()
+            try AtomicFileWriter.write(bytes, to: file)
+            return file
+        })
+    }
+
+    private static func named<Operation: Foundation.Operation>(_ step: String, _ operation: Operation) -> Operation {
+        operation.name = step
+        return operation
+    }
+}
