@@ -1,0 +1,204 @@
+import Foundation
+
+/// A thread-safe cache of data in files under one directory, kept within a total size by
+/// removing the least recently used files.
+///
+/// - Each key gets one file, named by the key's 128-bit FNV-1a hash; the file starts with a
+///   header that holds the key and the payload's length (see `DiskCacheEntryFormat`).
+/// - Writes are atomic: the entry is written to a temporary file in the same directory and
+///   renamed over the old one, so a reader in this or another process sees the old entry or the
+///   new one, never part of one. Temporary files left by a crash are removed an hour later, when
+///   a cache opens the directory.
+/// - Reading an entry marks it as used, in memory and in the file's modification date, which is
+///   how the next cache on the same directory learns the order.
+/// - After a write takes the total size (headers included) over `sizeLimit`, the least recently
+///   used files are removed until it is at most 90% of the limit; the entry just written stays.
+///   An entry larger than the whole limit is not stored.
+/// - An entry that is truncated, has a bad header, holds another key or cannot be read counts
+///   as a miss and is removed.
+///
+/// Use one instance per directory in a process: files that other processes add later are read,
+/// but only counted towards the size once they are read or the directory is opened again.
+public final class DiskCache: @unchecked Sendable {
+    // @unchecked Sendable: the only mutable state, `index`, is used only while `lock` is held.
+    // Renames and removals happen under the lock as well, so the index matches the directory;
+    // encoding, writing temporary files and reading entries run outside it.
+    private let lock = NSLock()
+    private var index = DiskCacheIndex()
+
+    /// The directory that holds the entries.
+    public let directory: URL
+    /// The most bytes the entries' files may add up to.
+    public let sizeLimit: Int
+
+    private static let temporaryPrefix = ".tmp-"
+    private static let staleTemporaryAge: TimeInterval = 60 * 60
+
+    /// Opens the cache in `directory`, creating the directory if needed, and takes stock of the
+    /// entries already there (trimming them if they are over `sizeLimit`).
+    /// - Parameter sizeLimit: the most bytes the entries may take; more than zero.
+    /// - Throws: `DiskCacheError` when the directory cannot be created.
+    public init(directory: URL, sizeLimit: Int) throws {
+        precondition(sizeLimit > 0, "A disk cache needs a size limit above zero")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DiskCacheError(.createDirectory, path: directory.path, underlying: error)
+        }
+        self.directory = directory
+        self.sizeLimit = sizeLimit
+        loadIndex()
+    }
+
+    /// The data stored for `key`, which becomes the most recently used entry; nil when there is
+    /// none or the entry is damaged (and then removed).
+    public func data(forKey key: String) -> Data? {
+        let name = Self.fileName(forKey: key)
+        let file: Data
+        do {
+            file = try Data(contentsOf: fileURL(name))
+        } catch {
+            if !Self.isMissingFile(error) {
+                discard(name)
+            }
+            return nil
+        }
+        guard let payload = DiskCacheEntryFormat.payload(of: file, key: key) else {
+            discard(name)
+            return nil
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        // Touching under the lock: if trimming removed the file since it was read, the touch
+        // fails and the file is not counted again.
+        if (try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: fileURL(name).path)) != nil {
+            index.recordUse(of: name, size: file.count)
+        }
+        return payload
+    }
+
+    /// Stores `data` for `key` as the most recently used entry, replacing any entry for `key`,
+    /// then trims the cache if it is over its size limit. Data too large for the whole cache is
+    /// not stored, and any older entry for `key` is removed.
+    /// - Throws: `DiskCacheError` when the file cannot be written (directory gone, disk full…).
+    public func store(_ data: Data, forKey key: String) throws {
+        let name = Self.fileName(forKey: key)
+        let destination = fileURL(name)
+        let file = DiskCacheEntryFormat.encode(data, key: key)
+        guard file.count <= sizeLimit else {
+            discard(name)
+            return
+        }
+        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
+        do {
+            try file.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw DiskCacheError(.write, path: destination.path, underlying: error)
+        }
+
+        lock.lock()
+        defer { lock.unlock() }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw DiskCacheError(.write, path: destination.path, reason: reason)
+        }
+        index.recordUse(of: name, size: file.count)
+        trimIfNeeded(keeping: name)
+    }
+
+    /// Removes the entry for `key`, if any.
+    public func removeData(forKey key: String) {
+        discard(Self.fileName(forKey: key))
+    }
+
+    /// Removes every entry; the directory stays.
+    public func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for name in entryNames() {
+            try? FileManager.default.removeItem(at: fileURL(name))
+        }
+        index.removeAll()
+    }
+
+    /// The bytes the entries' files take, headers included.
+    public var totalSize: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return index.totalSize
+    }
+
+    // MARK: - Files
+
+    /// The name of the file for `key`: 32 hexadecimal digits.
+    static func fileName(forKey key: String) -> String {
+        FNV1a128.hex(of: key.utf8)
+    }
+
+    private static func isEntryName(_ name: String) -> Bool {
+        name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    private static func isMissingFile(_ error: Error) -> Bool {
+        (error as? CocoaError)?.code == .fileReadNoSuchFile
+    }
+
+    private func fileURL(_ name: String) -> URL {
+        directory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    private func entryNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter(Self.isEntryName)
+    }
+
+    /// Removes the file `name` and forgets it.
+    private func discard(_ name: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        try? FileManager.default.removeItem(at: fileURL(name))
+        index.remove(name)
+    }
+
+    // MARK: - Index and trimming
+
+    /// Takes stock of the entries on disk, ordered by modification date (the last use recorded
+    /// by any earlier cache), and removes stale temporary files. Runs from `init` only.
+    private func loadIndex() {
+        var entries: [(date: Date, name: String, size: Int)] = []
+        let staleBefore = Date().addingTimeInterval(-Self.staleTemporaryAge)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names {
+            let path = fileURL(name).path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            let date = attributes[.modificationDate] as? Date ?? .distantPast
+            if Self.isEntryName(name) {
+                entries.append((date, name, (attributes[.size] as? NSNumber)?.intValue ?? 0))
+            } else if name.hasPrefix(Self.temporaryPrefix), date < staleBefore {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in entries.sorted(by: { ($0.date, $0.name) < ($1.date, $1.name) }) {
+            index.recordUse(of: entry.name, size: entry.size)
+        }
+        trimIfNeeded(keeping: nil)
+    }
+
+    /// When the entries are over `sizeLimit`, removes the least recently used ones (never `kept`)
+    /// until they are at most 90% of it. Call with `lock` held.
+    private func trimIfNeeded(keeping kept: String?) {
+        guard index.totalSize > sizeLimit else { return }
+        let target = sizeLimit - sizeLimit / 10
+        for name in index.namesByLeastRecentUse() where name != kept {
+            guard index.totalSize > target else { break }
+            try? FileManager.default.removeItem(at: fileURL(name))
+            index.remove(name)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Works out where a row's photo comes from, following the rules of the manifest's origin.
+///
+/// - `http` and `https` URLs need a host.
+/// - `file:` URLs and plain paths name local files, but only in a local manifest; relative paths
+///   start at the manifest's folder, and `~` is not expanded.
+/// - In a remote manifest, a reference without a scheme resolves against the manifest's URL the
+///   way a link in a web page does ("photos/a.jpg", "/a.jpg", "//host/a.jpg"), so it always names
+///   another http(s) resource, never a local file; `file:` URLs are refused.
+/// - A reference without a scheme must look like a path, containing a "/" or ending in an
+///   extension such as ".jpg"; otherwise it is text that is not a URL, like ClassicPhotos'
+///   "NO URL" entries (which `URL(string:)` on Linux accepts as a relative URL).
+/// - Every other scheme is refused.
+struct LocationResolver {
+    /// The manifest the rows come from.
+    let origin: ManifestOrigin
+
+    /// The location for one row's reference.
+    func location(for reference: ManifestRow.Reference) -> PhotoLocation {
+        switch reference {
+        case .unusable(let reason):
+            .invalid(reason: reason)
+        case .text(let text):
+            location(for: text)
+        }
+    }
+
+    private func location(for text: String) -> PhotoLocation {
+        if text.isEmpty {
+            return .invalid(reason: "the URL is empty")
+        }
+        guard let scheme = Self.scheme(of: text) else {
+            return relativeLocation(for: text)
+        }
+        switch scheme.lowercased() {
+        case "http", "https":
+            guard let url = URL(string: text) else {
+                return .invalid(reason: "\"\(text)\" is not a valid web address")
+            }
+            guard url.host?.isEmpty == false else {
+                return .invalid(reason: "\"\(text)\" is not a valid web address: it has no host")
+            }
+            return .remote(url)
+        case "file":
+            return fileLocation(for: text)
+        default:
+            let allowed = isLocal ? "http, https or file" : "http or https"
+            return .invalid(reason: "the URL scheme \"\(scheme)\" of \"\(text)\" is not supported (use \(allowed))")
+        }
+    }
+
+    private var isLocal: Bool {
+        if case .local = origin { true } else { false }
+    }
+
+    private func fileLocation(for text: String) -> PhotoLocation {
+        guard isLocal else {
+            return .invalid(reason: "a manifest from the network may not read local files (\"\(text)\")")
+        }
+        guard let url = URL(string: text), url.path.hasPrefix("/"), [nil, "", "localhost"].contains(url.host) else {
+            return .invalid(reason: "\"\(text)\" is not a valid file URL: it needs an absolute path and no host")
+        }
+        return .file(URL(fileURLWithPath: url.path).standardized)
+    }
+
+    private func relativeLocation(for text: String) -> PhotoLocation {
+        guard Self.looksLikePath(text) else {
+            return .invalid(reason: "\"\(text)\" is not a URL: it has no scheme such as https:// and is not a file path")
+        }
+        switch origin {
+        case .local(let manifestURL):
+            let path = text.hasPrefix("/") ? text : manifestURL.deletingLastPathComponent().path + "/" + text
+            return .file(URL(fileURLWithPath: path).standardized)
+        case .remote(let manifestURL):
+            guard let url = URL(string: text, relativeTo: manifestURL)?.absoluteURL,
+                  ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
+            else {
+                return .invalid(reason: "\"\(text)\" does not resolve to a web address against \(manifestURL.absoluteString)")
+            }
+            return .remote(url)
+        }
+    }
+
+    /// The scheme of an absolute URL (RFC 3986: a letter, then letters, digits, "+", "-" or ".",
+    /// then ":"), or nil for a relative reference.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return String(candidate)
+    }
+
+    /// Whether a reference without a scheme reads as a path: it contains a "/" or its last
+    /// component has an extension ("photo.jpg", not ".hidden" or "NO URL").
+    static func looksLikePath(_ text: String) -> Bool {
+        if text.contains("/") { return true }
+        guard let dot = text.lastIndex(of: ".") else { return false }
+        return dot != text.startIndex && text.index(after: dot) != text.endIndex
+    }
+}

@@ -1,0 +1,26 @@
+/// One row as the document wrote it, before its location and final name are worked out.
+struct ManifestRow: Equatable {
+    /// What the row says about where the photo is.
+    enum Reference: Equatable {
+        /// The URL or path as written, trimmed of white space.
+        case text(String)
+        /// The row gives no usable text; `reason` says why, such as "the url is a number, not text".
+        case unusable(reason: String)
+    }
+
+    /// The name the document gives, trimmed of white space; nil when it gives none or not as text.
+    let name: String?
+    /// Where the photo is, as written.
+    let reference: Reference
+
+    /// Makes a row, trimming both texts and treating an empty name as none.
+    init(name: String?, reference: Reference) {
+        let trimmedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.name = trimmedName?.isEmpty == false ? trimmedName : nil
+        if case .text(let text) = reference {
+            self.reference = .text(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        } else {
+            self.reference = reference
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Reads the rows of a property list or JSON manifest: a dictionary of name → URL string
+/// (ClassicPhotos' format) or an array of `{name, url}` dictionaries.
+///
+/// An array may also hold plain URL strings, which get names derived from their URLs.
+/// Keys other than `name` and `url` are ignored. A value of the wrong type becomes a row with
+/// an unusable reference, so it shows up as a failed photo instead of vanishing.
+enum StructuredManifest {
+    /// Decodes an XML or binary property list and reads its rows.
+    static func propertyListRows(_ data: Data, origin: ManifestOrigin) throws -> [ManifestRow] {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw ManifestError(.invalidPropertyList(detail: ParserMessage.propertyList(error, data: data)), origin: origin)
+        }
+        return try rows(from: root, origin: origin)
+    }
+
+    /// Decodes a JSON document and reads its rows.
+    static func jsonRows(_ data: Data, origin: ManifestOrigin) throws -> [ManifestRow] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ManifestError(.invalidJSON(detail: ParserMessage.json(error, data: data)), origin: origin)
+        }
+        return try rows(from: root, origin: origin)
+    }
+
+    private static func rows(from root: Any, origin: ManifestOrigin) throws -> [ManifestRow] {
+        if let dictionary = root as? [String: Any] {
+            // Sorted so that later steps (numbering untitled rows, suffixing duplicates) see a stable order.
+            return dictionary.sorted { $0.key < $1.key }.map { key, value in
+                ManifestRow(name: key, reference: reference(from: value, describedAs: "the URL"))
+            }
+        }
+        if let array = root as? [Any] {
+            return array.map(row(fromElement:))
+        }
+        throw ManifestError(.unexpectedRoot(found: ValueDescription.of(root)), origin: origin)
+    }
+
+    private static func row(fromElement element: Any) -> ManifestRow {
+        if let fields = element as? [String: Any] {
+            guard let url = fields["url"] else {
+                return ManifestRow(name: fields["name"] as? String, reference: .unusable(reason: "the entry has no \"url\""))
+            }
+            return ManifestRow(name: fields["name"] as? String, reference: reference(from: url, describedAs: "the \"url\""))
+        }
+        if element is String {
+            return ManifestRow(name: nil, reference: reference(from: element, describedAs: "the entry"))
+        }
+        let found = ValueDescription.of(element)
+        return ManifestRow(name: nil, reference: .unusable(reason: "the entry is \(found), expected {name, url} or a URL string"))
+    }
+
+    private static func reference(from value: Any, describedAs subject: String) -> ManifestRow.Reference {
+        guard let text = value as? String else {
+            return .unusable(reason: "\(subject) is \(ValueDescription.of(value)), not text")
+        }
+        return .text(text)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Reads the rows of a plain text manifest: one URL or path a line.
+///
+/// Lines are trimmed; blank lines and lines starting with `#` are skipped. Rows carry no names;
+/// `EntryNaming` derives them from the URLs.
+enum TextManifest {
+    /// The rows of `text`, in the order of its lines (LF, CRLF or CR line ends).
+    static func rows(in text: String) -> [ManifestRow] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+            return ManifestRow(name: nil, reference: .text(trimmed))
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the photo pipeline lands here.

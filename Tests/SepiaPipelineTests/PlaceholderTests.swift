@@ -1,2 +1,0 @@
-import XCTest
-final class PipelinePlaceholderTests: XCTestCase { func testNothingYet() {} }
