@@ -21,6 +21,7 @@ public final class HTTPLoad: Sendable {
         var random = SystemRandomNumberGenerator()
     }
 
+    private let limit: Int
     private let client: HTTPClient
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
@@ -28,11 +29,12 @@ public final class HTTPLoad: Sendable {
     private let state = Locked(State())
 
     init(
-        url: URL, client: HTTPClient, configuration: HTTPLoaderConfiguration,
+        url: URL, limit: Int, client: HTTPClient, configuration: HTTPLoaderConfiguration,
         progress: (@Sendable (Int, Int?) -> Void)?,
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) {
         self.url = url
+        self.limit = limit
         self.client = client
         self.configuration = configuration
         self.progress = progress
@@ -69,7 +71,7 @@ public final class HTTPLoad: Sendable {
             finish(.failure(.cancelled))
             return
         }
-        let collector = HTTPBodyCollector(limit: configuration.maximumBodySize, progress: progress)
+        let collector = HTTPBodyCollector(limit: limit, progress: progress)
         let deadline = NIODeadline.now() + .milliseconds(Int64(configuration.totalTimeout * 1000))
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
         let cancelledMeanwhile = state.withLock { state -> Bool in

@@ -30,14 +30,20 @@ public final class HTTPLoader: Sendable {
     /// Starts downloading `url`; `completion` is called exactly once, on an arbitrary thread,
     /// unless the returned load is cancelled first, in which case it reports `.cancelled`.
     ///
-    /// - Parameter progress: called with the bytes received so far and the expected total
-    ///   when the server announced it.
+    /// - Parameters:
+    ///   - limit: the largest body accepted, in bytes; by default the configuration's
+    ///     `maximumBodySize`.
+    ///   - progress: called with the bytes received so far and the expected total when the
+    ///     server announced it.
     public func load(
         _ url: URL,
+        limit: Int? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) -> HTTPLoad {
-        let load = HTTPLoad(url: url, client: client, configuration: configuration, progress: progress, completion: completion)
+        let load = HTTPLoad(
+            url: url, limit: limit ?? configuration.maximumBodySize, client: client,
+            configuration: configuration, progress: progress, completion: completion)
         load.start()
         return load
     }

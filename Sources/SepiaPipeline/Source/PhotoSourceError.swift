@@ -1,0 +1,24 @@
+import Foundation
+
+/// Why the list of photos could not be loaded: the message of the app's alert.
+public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// The manifest could not be downloaded.
+    case download(URL, HTTPLoadError)
+    /// The manifest file could not be read.
+    case unreadableFile(String, String)
+    /// The location is neither an http(s) URL nor a file.
+    case unsupportedLocation(String)
+    /// The manifest was read but is not a valid list of photos.
+    case malformed(ManifestError)
+
+    public var description: String {
+        switch self {
+        case .download(let url, let error): "Cannot download the photo list from \(url.absoluteString): \(error)."
+        case .unreadableFile(let path, let reason): "Cannot read the photo list \(path): \(reason)."
+        case .unsupportedLocation(let text): "Cannot load a photo list from \(text): give an http(s) URL or a file path."
+        case .malformed(let error): error.description
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

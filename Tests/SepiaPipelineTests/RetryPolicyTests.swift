@@ -1,0 +1,38 @@
+import XCTest
+@testable import SepiaPipeline
+
+final class RetryPolicyTests: XCTestCase {
+    private var random = SystemRandomNumberGenerator()
+
+    func testTransientFailuresAreRetriedWithGrowingJitteredDelays() throws {
+        let policy = RetryPolicy(maximumAttempts: 4, baseDelay: 0.5, maximumDelay: 10)
+        let failure = HTTPLoadError.status(code: 503, reason: "Service Unavailable", retryAfter: nil)
+        for _ in 0..<200 {
+            let first = try XCTUnwrap(policy.delay(after: failure, attempt: 1, using: &random))
+            let second = try XCTUnwrap(policy.delay(after: failure, attempt: 2, using: &random))
+            let third = try XCTUnwrap(policy.delay(after: failure, attempt: 3, using: &random))
+            XCTAssert((0...0.5).contains(first) && (0...1).contains(second) && (0...2).contains(third))
+        }
+        XCTAssertNil(policy.delay(after: failure, attempt: 4, using: &random), "no attempt is left")
+    }
+
+    func testOnlyTransientFailuresAreRetried() {
+        let policy = RetryPolicy()
+        let retried: [HTTPLoadError] = [
+            .status(code: 500, reason: "", retryAfter: nil), .status(code: 429, reason: "", retryAfter: nil),
+            .connection("refused"),
+        ]
+        let final: [HTTPLoadError] = [
+            .status(code: 404, reason: "", retryAfter: nil), .status(code: 403, reason: "", retryAfter: nil),
+            .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"), .cancelled,
+        ]
+        for failure in retried { XCTAssertNotNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }
+        for failure in final { XCTAssertNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }
+    }
+
+    func testRetryAfterIsHonouredUpToTheMaximum() {
+        let policy = RetryPolicy(maximumAttempts: 3, baseDelay: 0.1, maximumDelay: 5)
+        XCTAssertEqual(policy.delay(after: .status(code: 429, reason: "", retryAfter: 2), attempt: 1, using: &random), 2)
+        XCTAssertEqual(policy.delay(after: .status(code: 503, reason: "", retryAfter: 60), attempt: 1, using: &random), 5)
+    }
+}
