@@ -20,11 +20,11 @@ final class RetryPolicyTests: XCTestCase {
         let policy = RetryPolicy()
         let retried: [HTTPLoadError] = [
             .status(code: 500, reason: "", retryAfter: nil), .status(code: 429, reason: "", retryAfter: nil),
-            .connection("refused"),
+            .connection("closed early"),
         ]
         let final: [HTTPLoadError] = [
             .status(code: 404, reason: "", retryAfter: nil), .status(code: 403, reason: "", retryAfter: nil),
-            .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"), .cancelled,
+            .unreachable("refused"), .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"), .cancelled,
         ]
         for failure in retried { XCTAssertNotNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }
         for failure in final { XCTAssertNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }

@@ -1,12 +1,22 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOPosix
 
 extension HTTPLoadError {
     /// Translates what AsyncHTTPClient and SwiftNIO report into a reason a user can read.
     init(_ error: any Error, configuration: HTTPLoaderConfiguration) {
         if let error = error as? HTTPLoadError {
             self = error
+            return
+        }
+        if let connectError = error as? NIOConnectionError {
+            self = .unreachable(connectError.connectionErrors.first.map { String(describing: $0.error) }
+                ?? "no address for \(connectError.host)")
+            return
+        }
+        if let ioError = error as? IOError {
+            self = .unreachable(String(cString: strerror(ioError.errnoCode)))
             return
         }
         guard let clientError = error as? HTTPClientError else {
@@ -16,7 +26,7 @@ extension HTTPLoadError {
         switch clientError {
         case .cancelled:
             self = .cancelled
-        case .connectTimeout:
+        case .connectTimeout, .getConnectionFromPoolTimeout:
             self = .timedOut("connecting (after \(Self.seconds(configuration.connectTimeout)))")
         case .readTimeout:
             self = .timedOut("waiting for data (nothing for \(Self.seconds(configuration.readTimeout)))")

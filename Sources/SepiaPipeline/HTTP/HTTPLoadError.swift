@@ -7,7 +7,9 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case status(code: Int, reason: String, retryAfter: TimeInterval?)
     /// The body is larger than the configured limit.
     case tooLarge(limit: Int)
-    /// No connection could be made, or it broke before the body was complete.
+    /// No connection could be made (AsyncHTTPClient already retried until the connect timeout).
+    case unreachable(String)
+    /// The connection broke before the body was complete.
     case connection(String)
     /// The server did not answer in time.
     case timedOut(String)
@@ -18,12 +20,12 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The download was cancelled.
     case cancelled
 
-    /// True for failures that may go away when tried again: connection errors, 5xx and 429.
+    /// True for failures that may go away when tried again: broken connections, 5xx and 429.
     public var isTransient: Bool {
         switch self {
         case .status(let code, _, _): code >= 500 || code == 429
         case .connection: true
-        case .tooLarge, .timedOut, .redirects, .unsupportedURL, .cancelled: false
+        case .unreachable, .tooLarge, .timedOut, .redirects, .unsupportedURL, .cancelled: false
         }
     }
 
@@ -37,6 +39,7 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .status(let code, let reason, _): "HTTP \(code) \(reason)"
         case .tooLarge(let limit): "the photo is larger than \(limit / 1_048_576) MB"
+        case .unreachable(let detail): "cannot connect: \(detail)"
         case .connection(let detail): "connection failed: \(detail)"
         case .timedOut(let detail): "timed out \(detail)"
         case .redirects(let detail): detail

@@ -19,7 +19,7 @@ public struct HTTPLoaderConfiguration: Sendable {
 
     /// A configuration; the defaults suit photo downloads from ordinary web servers.
     public init(
-        connectTimeout: TimeInterval = 10,
+        connectTimeout: TimeInterval = 5,
         readTimeout: TimeInterval = 15,
         totalTimeout: TimeInterval = 60,
         maximumBodySize: Int = 50 * 1024 * 1024,

@@ -1,17 +1,21 @@
 import Foundation
 import SepiaOperations
 
-/// Fetches a photo's bytes: over HTTP(S) through an ``HTTPLoader``, or from a local file.
+/// Fetches a photo's bytes: over HTTP(S) through an ``HTTPLoader`` (or from a disk cache of
+/// earlier downloads), or from a local file.
 ///
 /// A real asynchronous operation: it holds no thread while the bytes travel, and cancelling
 /// it cancels the network request (closing its connection) and frees its queue slot at once.
 /// Its result is the body, `.failure(PhotoLoadError)` or `.cancelled`.
 public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sendable {
-    // @unchecked Sendable: `url`, `loader`, `progress` are immutable; `load` is locked.
+    // @unchecked Sendable: the `let`s are immutable and Sendable; `load` and the byte count are locked.
 
     /// What is downloaded.
     public let url: URL
     private let loader: HTTPLoader
+    private let cache: DiskCache?
+    private let readsCache: Bool
+    private let downloaded = Locked(0)
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     private let load = Locked<HTTPLoad?>(nil)
 
@@ -20,24 +24,54 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
 
     /// Creates a download of `url` (http, https or file).
     ///
-    /// - Parameter progress: called with the bytes received so far and the expected total
-    ///   (when known), on an arbitrary thread.
-    public init(url: URL, loader: HTTPLoader, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil) {
+    /// - Parameters:
+    ///   - cache: downloads are looked up here first (unless `refresh`) and stored here after;
+    ///     local files are never cached.
+    ///   - refresh: download even when the cache has the bytes.
+    ///   - progress: called with the bytes received so far and the expected total (when
+    ///     known), on an arbitrary thread.
+    public init(
+        url: URL, loader: HTTPLoader, cache: DiskCache? = nil, refresh: Bool = false,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
+    ) {
         self.url = url
         self.loader = loader
+        self.cache = url.isFileURL ? nil : cache
+        self.readsCache = !refresh
         self.progress = progress
         super.init()
         name = "Download \(url.lastPathComponent)"
     }
 
+    /// Bytes that came over the network (0 for a cache hit or a local file).
+    public var bytesDownloaded: Int { downloaded.withLock { $0 } }
+
     public override func execute() {
         if url.isFileURL {
             readFile()
-            return
+        } else if let cache, readsCache {
+            Self.fileQueue.async { [url] in
+                if let data = cache.data(forKey: url.absoluteString) {
+                    self.finish(with: .success(data))
+                } else {
+                    self.download()
+                }
+            }
+        } else {
+            download()
         }
-        let started = loader.load(url, progress: progress) { result in
+    }
+
+    /// Fetches the bytes over the network, then stores them in the cache.
+    private func download() {
+        let started = loader.load(url, progress: progress) { [cache, url] result in
             switch result {
-            case .success(let data): self.finish(with: .success(data))
+            case .success(let data):
+                self.downloaded.withLock { $0 = data.count }
+                Self.fileQueue.async {
+                    try? cache?.store(data, forKey: url.absoluteString)
+                    self.finish(with: .success(data))
+                }
             case .failure(.cancelled): self.finish(with: .cancelled)
             case .failure(let error): self.finish(with: .failure(PhotoLoadError.download(error)))
             }

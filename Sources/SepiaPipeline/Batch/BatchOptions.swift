@@ -1,0 +1,39 @@
+import Foundation
+import SepiaImaging
+
+/// How a batch processes its photos and where it puts them.
+public struct BatchOptions: Sendable {
+    /// Filter and size.
+    public var processing: PhotoProcessing
+    /// The output format of every photo.
+    public var format: ImageEncodingFormat
+    /// The folder the photos are written to (created if missing).
+    public var output: URL
+    /// How many photos are decoded, filtered and encoded at once.
+    public var jobs: Int
+    /// Downloads running at once (they wait on the network, not on a core).
+    public var downloads: Int
+    /// A cache of downloaded originals, so that a later run downloads nothing; nil for none.
+    public var originals: DiskCache?
+    /// Download again and rewrite every file, ignoring cached originals and earlier output.
+    public var refresh: Bool
+
+    /// Options; by default sepia, JPEG at quality 90, one job per core and no cache.
+    public init(
+        output: URL,
+        processing: PhotoProcessing = PhotoProcessing(),
+        format: ImageEncodingFormat = .jpeg(quality: 90),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        downloads: Int = 8,
+        originals: DiskCache? = nil,
+        refresh: Bool = false
+    ) {
+        self.output = output
+        self.processing = processing
+        self.format = format
+        self.jobs = max(1, jobs)
+        self.downloads = max(1, downloads)
+        self.originals = originals
+        self.refresh = refresh
+    }
+}

@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import SepiaOperations
+import SepiaPipeline
+
+/// Runs a ``BatchProcessor`` from the command line: draws progress, turns Ctrl-C and SIGTERM
+/// into a clean cancel, and waits for the batch to end.
+struct BatchRun {
+    /// How the batch ended.
+    struct Outcome {
+        let outcomes: [BatchOutcome]
+        let progress: BatchProgress
+        let seconds: Double
+        let interrupted: Bool
+    }
+
+    let entries: [PhotoEntry]
+    let options: BatchOptions
+    let loader: HTTPLoader
+
+    /// Runs the batch to its end (or until interrupted) and returns what happened.
+    func runUntilDone() -> Outcome {
+        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
+        let bar = ProgressBar(total: entries.count)
+        let interrupted = Locked(false)
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                interrupted.withLock { $0 = true }
+                processor.cancel()
+            }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in signals { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        let latest = Locked(BatchProgress(total: entries.count))
+        let result = Locked<[BatchOutcome]>([])
+        let done = DispatchSemaphore(value: 0)
+        let started = Date()
+        processor.start(progress: { progress in
+            latest.withLock { $0 = progress }
+            bar.show(progress)
+        }, completion: { outcomes in
+            result.withLock { $0 = outcomes }
+            done.signal()
+        })
+        done.wait()
+        let progress = latest.withLock { $0 }
+        bar.finish(progress)
+        return Outcome(
+            outcomes: result.withLock { $0 }, progress: progress,
+            seconds: Date().timeIntervalSince(started), interrupted: interrupted.withLock { $0 })
+    }
+}

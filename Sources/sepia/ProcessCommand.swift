@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import SepiaImaging
+import SepiaPipeline
+
+/// `sepia process`: downloads, filters, resizes and writes every photo of a manifest.
+struct ProcessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "process",
+        abstract: "Download, filter and save every photo of a manifest.",
+        discussion: """
+            MANIFEST is an http(s) URL or a file: a property list or JSON of name → URL (or an \
+            array of {name, url}), or a list of URLs, one a line. Photos already in the output \
+            folder are skipped; downloaded originals are cached under $XDG_CACHE_HOME/sepia \
+            (or ~/.cache/sepia), so a second run downloads nothing but the manifest.
+
+            Exit status: 0 when every photo was written (or was there already), 1 when any \
+            failed or the manifest could not be read, 130 when interrupted.
+            """
+    )
+
+    @Argument(help: "The manifest: an http(s) URL or a file path.")
+    var manifest: String
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write the photos to.")
+    var output: String
+
+    @OptionGroup var look: FilterOptions
+
+    @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
+    var size: PixelSizeArgument?
+
+    @Option(help: "Output format: jpeg or png.")
+    var format: OutputFormat = .jpeg
+
+    @Option(help: "JPEG quality, 1 to 100.")
+    var quality = 90
+
+    @Option(help: "Photos processed at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Seconds a download may take in all.")
+    var timeout: Double = 60
+
+    @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
+    var refresh = false
+
+    @Flag(help: "Print the summary as JSON on standard output.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
+        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1.") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+    }
+
+    func run() throws {
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
+        defer { loader.shutdown() }
+        let entries: [PhotoEntry]
+        switch PhotoSource.loadAndWait(manifest, loader: loader) {
+        case .success(let loaded): entries = loaded
+        case .failure(let error):
+            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let options = BatchOptions(
+            output: URL(fileURLWithPath: output, isDirectory: true),
+            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
+            format: format == .png ? .png : .jpeg(quality: quality),
+            jobs: jobs,
+            originals: try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30),
+            refresh: refresh
+        )
+        let run = BatchRun(entries: entries, options: options, loader: loader)
+        let outcome = run.runUntilDone()
+        let report = BatchReport(outcomes: outcome.outcomes, progress: outcome.progress, seconds: outcome.seconds)
+        if json {
+            print(try report.json())
+        } else {
+            report.printText()
+        }
+        if outcome.interrupted { throw ExitCode(130) }
+        if !report.allDone { throw ExitCode.failure }
+    }
+}
+
+/// The output formats `process` can write.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case jpeg, png
+}

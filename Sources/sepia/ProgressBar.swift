@@ -1,0 +1,65 @@
+import Foundation
+import SepiaOperations
+import SepiaPipeline
+
+/// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain
+/// line every few seconds otherwise (logs, pipes).
+final class ProgressBar: Sendable {
+    private struct State {
+        var lastDrawn = Date.distantPast
+    }
+
+    private let total: Int
+    private let started = Date()
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private let state = Locked(State())
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    /// Redraws when enough time has passed (10 times a second on a terminal, every 2 s otherwise).
+    func show(_ progress: BatchProgress) {
+        let interval = isTerminal ? 0.1 : 2
+        let due = state.withLock { state -> Bool in
+            guard Date().timeIntervalSince(state.lastDrawn) >= interval else { return false }
+            state.lastDrawn = Date()
+            return true
+        }
+        if due { draw(progress) }
+    }
+
+    /// Draws the final state and ends the line.
+    func finish(_ progress: BatchProgress) {
+        draw(progress)
+        if isTerminal { write("\n") }
+    }
+
+    private func draw(_ progress: BatchProgress) {
+        let elapsed = max(Date().timeIntervalSince(started), 0.001)
+        let rate = Double(progress.finished) / elapsed
+        let remaining = rate > 0 ? Double(progress.total - progress.finished) / rate : nil
+        var line = "\(progress.finished)/\(progress.total) photos"
+        if progress.failed > 0 { line += ", \(progress.failed) failed" }
+        line += String(format: ", %.1f photos/s", rate)
+        if let remaining, progress.finished < progress.total { line += ", ETA \(Self.clock(remaining))" }
+        if isTerminal {
+            let width = 30
+            let filled = progress.total == 0 ? width : width * progress.finished / progress.total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            // CR, then "erase in line" (ECMA-48 EL, ESC [ 2 K), then the bar.
+            write("\r\u{1B}[2K\(bar) \(line)")
+        } else {
+            write(line + "\n")
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+}
