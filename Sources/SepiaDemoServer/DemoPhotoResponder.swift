@@ -23,7 +23,7 @@ struct DemoPhotoResponder: HTTPResponder {
         let path = request.uri.path
         counters.recordRequest(path: path)
         if configuration.latency > .zero {
-            try await Task.sleep(for: configuration.latency)
+            try await ShutdownAwareSleep.sleep(for: configuration.latency)
         }
         let response = try await response(to: request.method, path: path)
         configuration.requestLogger?("\(request.method) \(path) \(response.status.code)")
@@ -73,7 +73,7 @@ struct DemoPhotoResponder: HTTPResponder {
                 body: streamer.truncatedBody(jpeg)
             )
         case .slow:
-            try await Task.sleep(for: configuration.slowDelay)
+            try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
             return try await photo(entry, format: .jpeg)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// The loopback demo photo server: a real HTTP/1.1 server on 127.0.0.1 (Hummingbird 2) that
 /// serves ClassicPhotos-style manifests, generated photos and deliberately broken entries.
@@ -25,11 +26,12 @@ public final class DemoPhotoServer: Sendable {
     public let port: Int
 
     private let photos: PhotoStore
+    private let serviceGroup: ServiceGroup
     private let running: Task<Void, Never>
 
     private init(
         configuration: DemoServerConfiguration, catalog: DemoCatalog, counters: DemoServerCounters,
-        port: Int, photos: PhotoStore, running: Task<Void, Never>
+        port: Int, photos: PhotoStore, serviceGroup: ServiceGroup, running: Task<Void, Never>
     ) {
         self.configuration = configuration
         self.catalog = catalog
@@ -37,12 +39,14 @@ public final class DemoPhotoServer: Sendable {
         self.port = port
         self.baseURL = Self.baseURL(port: port)
         self.photos = photos
+        self.serviceGroup = serviceGroup
         self.running = running
     }
 
     deinit {
         photos.close()
-        running.cancel()
+        let serviceGroup = serviceGroup
+        Task { await serviceGroup.triggerGracefulShutdown() }
     }
 
     /// The ClassicPhotos property-list manifest: `…/photos.plist`.
@@ -94,9 +98,12 @@ public final class DemoPhotoServer: Sendable {
         )
         // Hummingbird logs each start at info level; keep tests and the CLI quiet.
         application.logger.logLevel = .error
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], logger: application.logger)
+        )
         let running = Task {
             do {
-                try await application.run()
+                try await serviceGroup.run()
                 boundPort.finish(throwing: DemoServerError.stoppedBeforeListening)
             } catch {
                 boundPort.finish(throwing: error)
@@ -107,13 +114,13 @@ public final class DemoPhotoServer: Sendable {
             for try await port in boundPorts {
                 return DemoPhotoServer(
                     configuration: configuration, catalog: catalog, counters: counters,
-                    port: port, photos: photos, running: running
+                    port: port, photos: photos, serviceGroup: serviceGroup, running: running
                 )
             }
             throw Task.isCancelled ? CancellationError() : DemoServerError.stoppedBeforeListening
         } catch {
             photos.close()
-            running.cancel()
+            await serviceGroup.triggerGracefulShutdown()
             await running.value
             throw error
         }
@@ -121,11 +128,12 @@ public final class DemoPhotoServer: Sendable {
 
     /// Stops the server and returns once its port is closed and every connection is gone.
     ///
-    /// Pending responses (latency, the slow entry, bandwidth-limited bodies) are abandoned
-    /// and their connections closed. Calling it again does nothing.
+    /// This is a graceful shutdown: the server stops listening, closes idle connections and
+    /// abandons pending responses (latency, the slow entry, bandwidth-limited bodies), whose
+    /// connections then close. Calling it again does nothing.
     public func stop() async {
         photos.close()
-        running.cancel()
+        await serviceGroup.triggerGracefulShutdown()
         await running.value
     }
 

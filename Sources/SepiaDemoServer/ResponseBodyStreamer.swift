@@ -35,8 +35,7 @@ struct ResponseBodyStreamer: Sendable {
 
     private func body(_ bytes: ByteBuffer, sending count: Int) -> ResponseBody {
         ResponseBody(contentLength: bytes.readableBytes) { writer in
-            let clock = ContinuousClock()
-            let start = clock.now
+            let start = ContinuousClock.now
             var sent = 0
             do {
                 while sent < count {
@@ -46,12 +45,12 @@ struct ResponseBodyStreamer: Sendable {
                     counters.recordBodyBytes(length)
                     if let bandwidth {
                         // Pace against the start, so scheduling delays do not add up.
-                        try await clock.sleep(until: start + .seconds(Double(sent) / Double(bandwidth)))
+                        try await ShutdownAwareSleep.sleep(until: start + .seconds(Double(sent) / Double(bandwidth)))
                     }
                 }
             } catch {
-                // A cancelled task means the server is stopping: not the client's doing.
-                if !Task.isCancelled {
+                // A cancelled pause means the server is stopping: not the client's doing.
+                if !(error is CancellationError) {
                     counters.recordCutBody()
                 }
                 throw error

@@ -5,6 +5,7 @@ struct SepiaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [ServeCommand.self]
     )
 }
