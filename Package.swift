@@ -45,6 +45,7 @@ let package = Package(
             name: "SepiaDemoServer",
             dependencies: [
                 "SepiaImaging",
+                "SepiaOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

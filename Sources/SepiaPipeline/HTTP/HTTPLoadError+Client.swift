@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 extension HTTPLoadError {
@@ -13,6 +14,12 @@ extension HTTPLoadError {
         if let connectError = error as? NIOConnectionError {
             self = .unreachable(connectError.connectionErrors.first.map { String(describing: $0.error) }
                 ?? "no address for \(connectError.host)")
+            return
+        }
+        if let parserError = error as? HTTPParserError {
+            self = parserError == .invalidEOFState
+                ? .connection("the server closed the connection before the whole body arrived")
+                : .connection("the server's answer is not valid HTTP (\(parserError))")
             return
         }
         if let ioError = error as? IOError {

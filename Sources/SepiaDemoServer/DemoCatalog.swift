@@ -1,0 +1,84 @@
+import SepiaImaging
+
+/// Every entry the demo server lists, in manifest order: `photoCount` generated photos
+/// ("Misty Fjord 17" at `/photos/17.jpg`; every seventh one a PNG) with the broken entries
+/// spread among them at fixed positions.
+///
+/// The catalog depends only on the configuration's `photoCount`, `includesBrokenEntries`
+/// and `seed`, so tests can rebuild it and know exactly what a server lists.
+public struct DemoCatalog: Sendable {
+    /// Every seventh photo (7, 14, …) is a PNG; the others are JPEGs.
+    public static let pngInterval = 7
+
+    /// All entries, in manifest order.
+    public let entries: [Entry]
+    private let entriesByPath: [String: Entry]
+
+    /// Builds the catalog a server with `configuration` serves.
+    public init(configuration: DemoServerConfiguration) {
+        let photoCount = max(configuration.photoCount, 0)
+        let brokenKinds = configuration.includesBrokenEntries ? Entry.Kind.brokenKinds : []
+        var entries: [Entry] = []
+        entries.reserveCapacity(photoCount + brokenKinds.count)
+        // Broken entry k goes after photo (k + 1) × photoCount / (brokenKinds.count + 1).
+        let slots = brokenKinds.indices.map { ($0 + 1) * photoCount / (brokenKinds.count + 1) }
+        for number in 0...photoCount {
+            if number > 0 {
+                entries.append(Self.photo(number: number, seed: configuration.seed))
+            }
+            for (index, kind) in brokenKinds.enumerated() where slots[index] == number {
+                entries.append(Self.broken(kind, index: index, seed: configuration.seed))
+            }
+        }
+        self.entries = entries
+        self.entriesByPath = Dictionary(
+            entries.compactMap { entry in entry.path.map { ($0, entry) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+    }
+
+    /// The good photos, in manifest order.
+    public var photos: [Entry] { entries.filter { !$0.kind.isBroken } }
+
+    /// The deliberately broken entries, in manifest order.
+    public var brokenEntries: [Entry] { entries.filter(\.kind.isBroken) }
+
+    /// The entry whose image lives at `path` (e.g. `/photos/17.jpg`), if any.
+    public func entry(forPath path: String) -> Entry? {
+        entriesByPath[path]
+    }
+
+    /// The first entry of `kind`, if the catalog has one.
+    public func entry(ofKind kind: Entry.Kind) -> Entry? {
+        entries.first { $0.kind == kind }
+    }
+
+    private static func photo(number: Int, seed: UInt64) -> Entry {
+        let format: ImageFormat = number % pngInterval == 0 ? .png : .jpeg
+        return Entry(
+            name: photoName(number: number, seed: seed),
+            path: "/photos/\(number).\(format.fileExtension)",
+            kind: .photo(format),
+            imageSeed: SeedMixer.mix(seed, UInt64(number))
+        )
+    }
+
+    /// Where each broken entry's image lives; `.noURL` has no path.
+    private static let brokenPaths: [Entry.Kind: String] = [
+        .notFound: "/photos/missing.jpg",
+        .corrupt: "/photos/corrupt.jpg",
+        .html: "/photos/page.jpg",
+        .truncated: "/photos/truncated.jpg",
+        .slow: "/photos/slow.jpg",
+    ]
+
+    private static func broken(_ kind: Entry.Kind, index: Int, seed: UInt64) -> Entry {
+        // Broken entries draw from the far end of the counter space, away from photo numbers.
+        return Entry(
+            name: brokenName(kind),
+            path: brokenPaths[kind],
+            kind: kind,
+            imageSeed: SeedMixer.mix(seed, UInt64.max - UInt64(index))
+        )
+    }
+}

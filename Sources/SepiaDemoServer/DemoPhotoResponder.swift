@@ -1,0 +1,103 @@
+import Hummingbird
+import SepiaImaging
+
+/// Answers every request of the demo server: the two manifests, the photos and the broken
+/// entries, after the configured latency and with the configured failures.
+struct DemoPhotoResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    /// The path of ClassicPhotos' property-list manifest.
+    static let propertyListPath = "/photos.plist"
+    /// The path of the JSON manifest.
+    static let jsonPath = "/photos.json"
+
+    let configuration: DemoServerConfiguration
+    let catalog: DemoCatalog
+    let manifests: PublishedManifests
+    let photos: PhotoStore
+    let counters: DemoServerCounters
+    let failures: FailureInjector
+    let streamer: ResponseBodyStreamer
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let path = request.uri.path
+        counters.recordRequest(path: path)
+        if configuration.latency > .zero {
+            try await ShutdownAwareSleep.sleep(for: configuration.latency)
+        }
+        let response = try await response(to: request.method, path: path)
+        configuration.requestLogger?("\(request.method) \(path) \(response.status.code)")
+        return response
+    }
+
+    private func response(to method: HTTPRequest.Method, path: String) async throws -> Response {
+        guard method == .get else {
+            return text("Only GET is served here.\n", status: .methodNotAllowed, headers: [.allow: "GET"])
+        }
+        switch path {
+        case Self.propertyListPath:
+            guard let manifest = manifests.current?.propertyList else { return notReady }
+            return bytes(manifest, contentType: "application/x-plist")
+        case Self.jsonPath:
+            guard let manifest = manifests.current?.json else { return notReady }
+            return bytes(manifest, contentType: "application/json")
+        default:
+            guard let entry = catalog.entry(forPath: path) else { return notFound }
+            return try await response(for: entry)
+        }
+    }
+
+    private func response(for entry: DemoCatalog.Entry) async throws -> Response {
+        switch entry.kind {
+        case .photo(let format):
+            if failures.shouldFail(imageSeed: entry.imageSeed) {
+                counters.recordServiceUnavailable()
+                var headers: HTTPFields = [:]
+                if let seconds = configuration.retryAfterSeconds {
+                    headers[.retryAfter] = String(seconds)
+                }
+                return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
+            }
+            return try await photo(entry, format: format)
+        case .noURL, .notFound:
+            return notFound
+        case .corrupt:
+            return bytes(BrokenPayloads.corruptJPEG(seed: entry.imageSeed), contentType: ImageFormat.jpeg.mimeType)
+        case .html:
+            return bytes(BrokenPayloads.htmlPage, contentType: ImageFormat.jpeg.mimeType)
+        case .truncated:
+            let jpeg = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg))
+            return Response(
+                status: .ok,
+                headers: [.contentType: ImageFormat.jpeg.mimeType],
+                body: streamer.truncatedBody(jpeg)
+            )
+        case .slow:
+            try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
+            return try await photo(entry, format: .jpeg)
+        }
+    }
+
+    private func photo(_ entry: DemoCatalog.Entry, format: ImageFormat) async throws -> Response {
+        let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: format))
+        return Response(status: .ok, headers: [.contentType: format.mimeType], body: streamer.body(encoded))
+    }
+
+    private var notFound: Response {
+        text("No such photo.\n", status: .notFound)
+    }
+
+    private var notReady: Response {
+        text("The server is still starting.\n", status: .serviceUnavailable)
+    }
+
+    private func bytes(_ bytes: [UInt8], contentType: String) -> Response {
+        Response(status: .ok, headers: [.contentType: contentType], body: streamer.body(ByteBuffer(bytes: bytes)))
+    }
+
+    private func text(_ text: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: streamer.body(ByteBuffer(string: text)))
+    }
+}

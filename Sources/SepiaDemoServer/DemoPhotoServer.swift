@@ -1,0 +1,156 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// The loopback demo photo server: a real HTTP/1.1 server on 127.0.0.1 (Hummingbird 2) that
+/// serves ClassicPhotos-style manifests, generated photos and deliberately broken entries.
+///
+/// ```swift
+/// let server = try await DemoPhotoServer.start(DemoServerConfiguration(photoSize: .init(width: 64, height: 48)))
+/// defer { Task { await server.stop() } }
+/// let manifest = server.propertyListURL   // http://127.0.0.1:PORT/photos.plist
+/// ```
+///
+/// Each server has its own port, catalog, photo cache and counters, so tests can run many
+/// side by side. Call `stop()` when done; it is prompt even while slow responses are pending.
+public final class DemoPhotoServer: Sendable {
+    /// The configuration the server was started with.
+    public let configuration: DemoServerConfiguration
+    /// Every entry the manifests list, with what the server does for each.
+    public let catalog: DemoCatalog
+    /// What the server has done so far.
+    public let counters: DemoServerCounters
+    /// `http://127.0.0.1:PORT/`.
+    public let baseURL: URL
+    /// The TCP port the server listens on.
+    public let port: Int
+
+    private let photos: PhotoStore
+    private let serviceGroup: ServiceGroup
+    private let running: Task<Void, Never>
+
+    private init(
+        configuration: DemoServerConfiguration, catalog: DemoCatalog, counters: DemoServerCounters,
+        port: Int, photos: PhotoStore, serviceGroup: ServiceGroup, running: Task<Void, Never>
+    ) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.counters = counters
+        self.port = port
+        self.baseURL = Self.baseURL(port: port)
+        self.photos = photos
+        self.serviceGroup = serviceGroup
+        self.running = running
+    }
+
+    deinit {
+        photos.close()
+        let serviceGroup = serviceGroup
+        Task { await serviceGroup.triggerGracefulShutdown() }
+    }
+
+    /// The ClassicPhotos property-list manifest: `…/photos.plist`.
+    public var propertyListURL: URL { URL(string: "photos.plist", relativeTo: baseURL)!.absoluteURL }
+
+    /// The JSON manifest: `…/photos.json`.
+    public var jsonURL: URL { URL(string: "photos.json", relativeTo: baseURL)!.absoluteURL }
+
+    /// The URL of `entry`'s image on this server; nil for a `.noURL` entry.
+    public func url(for entry: DemoCatalog.Entry) -> URL? {
+        entry.url(relativeTo: baseURL)
+    }
+
+    /// Starts a server and returns once it is listening on 127.0.0.1.
+    ///
+    /// - Throws: `DemoServerError.invalidConfiguration` for out-of-range values, or the
+    ///   socket error if the port cannot be bound (for example, it is in use).
+    public static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws -> DemoPhotoServer {
+        try configuration.validate()
+        let catalog = DemoCatalog(configuration: configuration)
+        let counters = DemoServerCounters()
+        let photos = PhotoStore(size: configuration.photoSize, jpegQuality: configuration.jpegQuality)
+        let manifests = PublishedManifests()
+        let responder = DemoPhotoResponder(
+            configuration: configuration,
+            catalog: catalog,
+            manifests: manifests,
+            photos: photos,
+            counters: counters,
+            failures: FailureInjector(rate: configuration.failureRate, seed: configuration.seed),
+            streamer: ResponseBodyStreamer(bandwidth: configuration.bandwidth, counters: counters)
+        )
+
+        let (boundPorts, boundPort) = AsyncThrowingStream.makeStream(of: Int.self)
+        var application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port)),
+            onServerRunning: { channel in
+                // Runs before the first connection is handled, so the manifests are ready in time.
+                do {
+                    let port = try channel.localAddress?.port ?? { throw DemoServerError.stoppedBeforeListening }()
+                    try manifests.publish(catalog: catalog, baseURL: baseURL(port: port))
+                    boundPort.yield(port)
+                    boundPort.finish()
+                } catch {
+                    boundPort.finish(throwing: error)
+                }
+            }
+        )
+        // Hummingbird logs each start at info level; keep tests and the CLI quiet.
+        application.logger.logLevel = .error
+        let serviceGroup = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], logger: application.logger)
+        )
+        let running = Task {
+            do {
+                try await serviceGroup.run()
+                boundPort.finish(throwing: DemoServerError.stoppedBeforeListening)
+            } catch {
+                boundPort.finish(throwing: error)
+            }
+        }
+
+        do {
+            for try await port in boundPorts {
+                return DemoPhotoServer(
+                    configuration: configuration, catalog: catalog, counters: counters,
+                    port: port, photos: photos, serviceGroup: serviceGroup, running: running
+                )
+            }
+            throw Task.isCancelled ? CancellationError() : DemoServerError.stoppedBeforeListening
+        } catch {
+            photos.close()
+            await serviceGroup.triggerGracefulShutdown()
+            await running.value
+            throw error
+        }
+    }
+
+    /// Stops the server and returns once its port is closed and every connection is gone.
+    ///
+    /// This is a graceful shutdown: the server stops listening, closes idle connections and
+    /// abandons pending responses (latency, the slow entry, bandwidth-limited bodies), whose
+    /// connections then close. Calling it again does nothing.
+    public func stop() async {
+        photos.close()
+        await serviceGroup.triggerGracefulShutdown()
+        await running.value
+    }
+
+    /// Renders every photo now, on all cores, instead of on first request.
+    ///
+    /// - Throws: `CancellationError` if the server stops meanwhile.
+    public func prepareAllPhotos() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for entry in catalog.photos {
+                guard case .photo(let format) = entry.kind else { continue }
+                group.addTask { _ = try await self.photos.encodedPhoto(.init(seed: entry.imageSeed, format: format)) }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    private static func baseURL(port: Int) -> URL {
+        URL(string: "http://127.0.0.1:\(port)/")!
+    }
+}

@@ -1,0 +1,66 @@
+import SepiaImaging
+
+/// Everything that shapes a `DemoPhotoServer`: what it serves and how badly it behaves.
+///
+/// The defaults match the ClassicPhotos demo: 500 photo-like images of 1024 × 768, answered
+/// at full loopback speed with no failures. Tests shrink `photoSize` and `photoCount` so a
+/// debug build stays fast, and turn the other knobs to simulate a poor network.
+public struct DemoServerConfiguration: Sendable {
+    /// The TCP port on 127.0.0.1; 0 (the default) lets the system pick a free one.
+    public var port: Int
+    /// How many good photos the catalog lists (the broken entries come on top).
+    public var photoCount: Int
+    /// The pixel size of every generated photo.
+    public var photoSize: PixelSize
+    /// The JPEG quality (1–100) of the JPEG photos.
+    public var jpegQuality: Int
+    /// Whether the catalog includes the deliberately broken entries (one of each
+    /// `DemoCatalog.Entry.Kind` other than `.photo`).
+    public var includesBrokenEntries: Bool
+    /// The seed of everything generated: photo scenes, names and failure decisions.
+    public var seed: UInt64
+    /// Time added before answering every request.
+    public var latency: Duration
+    /// The body rate of each response in bytes per second, or nil for no limit. Bodies are
+    /// then sent in small chunks with pauses, so the client sees a slow, steady stream.
+    public var bandwidth: Int?
+    /// The fraction (0…1) of photo requests answered `503 Service Unavailable`. Each
+    /// decision is drawn from `seed`, the photo and how many times that photo was asked for,
+    /// so a retry can succeed and a run repeats exactly.
+    public var failureRate: Double
+    /// The `Retry-After` value, in seconds, sent with each injected 503, or nil for none.
+    public var retryAfterSeconds: Int?
+    /// How long the `.slow` entry waits before it answers.
+    public var slowDelay: Duration
+    /// Called with one line per request (method, path, status), or nil for silence.
+    public var requestLogger: (@Sendable (String) -> Void)?
+
+    /// Makes a configuration; every parameter has the demo's default.
+    public init(
+        port: Int = 0,
+        photoCount: Int = 500,
+        photoSize: PixelSize = PixelSize(width: 1024, height: 768),
+        jpegQuality: Int = 85,
+        includesBrokenEntries: Bool = true,
+        seed: UInt64 = 1,
+        latency: Duration = .zero,
+        bandwidth: Int? = nil,
+        failureRate: Double = 0,
+        retryAfterSeconds: Int? = 0,
+        slowDelay: Duration = .seconds(60),
+        requestLogger: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.port = port
+        self.photoCount = photoCount
+        self.photoSize = photoSize
+        self.jpegQuality = jpegQuality
+        self.includesBrokenEntries = includesBrokenEntries
+        self.seed = seed
+        self.latency = latency
+        self.bandwidth = bandwidth
+        self.failureRate = failureRate
+        self.retryAfterSeconds = retryAfterSeconds
+        self.slowDelay = slowDelay
+        self.requestLogger = requestLogger
+    }
+}

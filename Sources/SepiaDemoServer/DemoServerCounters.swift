@@ -1,0 +1,59 @@
+import SepiaOperations
+
+/// What a running `DemoPhotoServer` has done so far; safe to read from any thread while it
+/// runs, and after it stops.
+public final class DemoServerCounters: Sendable {
+    /// The counters at one moment, all read under the same lock.
+    public struct Snapshot: Sendable, Equatable {
+        /// Requests received, whatever their path or outcome.
+        public var totalRequests = 0
+        /// Requests received per request path (e.g. `/photos/17.jpg`).
+        public var requestsByPath: [String: Int] = [:]
+        /// Responses answered `503 Service Unavailable` by the failure-rate knob.
+        public var serviceUnavailableResponses = 0
+        /// Response bodies cut short because the client closed the connection (or the
+        /// connection failed) before the last byte was written.
+        public var cutBodies = 0
+        /// Response body bytes handed to the connection (headers not included).
+        public var bodyBytesSent = 0
+    }
+
+    private let state = Locked(Snapshot())
+
+    init() {}
+
+    /// All counters at once.
+    public var snapshot: Snapshot { state.withLock { $0 } }
+    /// Requests received, whatever their path or outcome.
+    public var totalRequests: Int { state.withLock { $0.totalRequests } }
+    /// Responses answered `503 Service Unavailable` by the failure-rate knob.
+    public var serviceUnavailableResponses: Int { state.withLock { $0.serviceUnavailableResponses } }
+    /// Response bodies cut short because the client closed the connection early.
+    public var cutBodies: Int { state.withLock { $0.cutBodies } }
+    /// Response body bytes handed to the connection.
+    public var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
+
+    /// Requests received for `path` (e.g. `/photos/17.jpg`).
+    public func requests(forPath path: String) -> Int {
+        state.withLock { $0.requestsByPath[path, default: 0] }
+    }
+
+    func recordRequest(path: String) {
+        state.withLock {
+            $0.totalRequests += 1
+            $0.requestsByPath[path, default: 0] += 1
+        }
+    }
+
+    func recordServiceUnavailable() {
+        state.withLock { $0.serviceUnavailableResponses += 1 }
+    }
+
+    func recordCutBody() {
+        state.withLock { $0.cutBodies += 1 }
+    }
+
+    func recordBodyBytes(_ count: Int) {
+        state.withLock { $0.bodyBytesSent += count }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the demo photo server lands here.

@@ -1,2 +1,0 @@
-import XCTest
-final class ServerPlaceholderTests: XCTestCase { func testNothingYet() {} }

@@ -1,0 +1,162 @@
+import Foundation
+import SepiaDemoServer
+import SepiaImaging
+import SepiaOperations
+import XCTest
+@testable import SepiaPipeline
+
+/// The pipeline against the real demo server on an ephemeral loopback port.
+final class PipelineServerTests: XCTestCase {
+    private var server: DemoPhotoServer!
+    private var loader: HTTPLoader!
+    private var folder: URL!
+
+    private func startServer(_ configuration: DemoServerConfiguration, loader configurationForLoader: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) throws {
+        server = try DemoPhotoServer.startBlocking(configuration)
+        loader = HTTPLoader(configuration: configurationForLoader)
+    }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        loader?.shutdown()
+        server?.stopBlocking()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static func small(count: Int = 6) -> DemoServerConfiguration {
+        DemoServerConfiguration(photoCount: count, photoSize: PixelSize(width: 160, height: 120), slowDelay: .seconds(4))
+    }
+
+    private func manifest() throws -> [PhotoEntry] {
+        try PhotoSource.loadAndWait(server.propertyListURL.absoluteString, loader: loader).get()
+    }
+
+    private func run(_ entries: [PhotoEntry], _ options: BatchOptions) -> [BatchOutcome] {
+        let finished = expectation(description: "batch finished")
+        let result = Locked<[BatchOutcome]>([])
+        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
+        processor.start { outcomes in
+            result.withLock { $0 = outcomes }
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 120)
+        return result.withLock { $0 }
+    }
+
+    private func reason(_ outcome: BatchOutcome?) -> String? {
+        if case .failed(let reason) = outcome?.state { return reason }
+        return nil
+    }
+
+    func testFullRunWritesEveryGoodPhotoAndFailsEachBrokenEntryWithItsReason() throws {
+        try startServer(Self.small(), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
+        let entries = try manifest()
+        XCTAssertEqual(entries.count, server.catalog.entries.count)
+        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
+        let byName = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.name, $0) })
+        for photo in server.catalog.photos {
+            guard case .written(let file) = byName[photo.name]?.state else { return XCTFail("\(photo.name): \(String(describing: byName[photo.name]))") }
+            XCTAssertEqual(try ImageDecoder.decode(Data(contentsOf: file)).image.size, PixelSize(width: 160, height: 120))
+        }
+        let expectations: [DemoCatalog.Entry.Kind: String] = [
+            .noURL: "NO URL", .notFound: "HTTP 404", .corrupt: "JPEG", .html: "HTML",
+            .truncated: "closed the connection", .slow: "timed out",
+        ]
+        for (kind, fragment) in expectations {
+            let entry = try XCTUnwrap(server.catalog.entry(ofKind: kind))
+            let failure = try XCTUnwrap(reason(byName[entry.name]), "\(kind) should fail")
+            XCTAssertTrue(failure.contains(fragment), "\(kind): \(failure)")
+        }
+    }
+
+    func testCancellingADownloadClosesTheConnection() throws {
+        var configuration = Self.small(count: 1)
+        configuration.photoSize = PixelSize(width: 800, height: 600)
+        configuration.bandwidth = 4_000
+        try startServer(configuration)
+        let url = try XCTUnwrap(server.url(for: server.catalog.photos[0]))
+        let started = expectation(description: "bytes arrived")
+        started.assertForOverFulfill = false
+        let download = DownloadOperation(url: url, loader: loader) { received, _ in
+            if received > 0 { started.fulfill() }
+        }
+        let finished = expectation(description: "download finished")
+        download.onFinish(on: .global()) { result in
+            if case .cancelled = result { finished.fulfill() }
+        }
+        let queue = OperationQueue()
+        queue.addOperation(download)
+        wait(for: [started], timeout: 30)
+        download.cancel()
+        wait(for: [finished], timeout: 10)
+        let deadline = Date().addingTimeInterval(10)
+        while server.counters.cutBodies == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(server.counters.cutBodies, 1, "the server must see the connection end")
+    }
+
+    func testRowsWithTheSameURLCauseOneRequest() throws {
+        try startServer(Self.small(count: 2))
+        let photo = server.catalog.photos[0]
+        let url = try XCTUnwrap(server.url(for: photo))
+        let entries = [PhotoEntry(name: "One", location: .remote(url)), PhotoEntry(name: "Two", location: .remote(url))]
+        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
+        XCTAssertEqual(outcomes.filter(\.isDone).count, 2)
+        XCTAssertEqual(server.counters.requests(forPath: try XCTUnwrap(photo.path)), 1)
+    }
+
+    func testServiceUnavailableIsRetriedUntilItSucceeds() throws {
+        var configuration = Self.small(count: 8)
+        configuration.includesBrokenEntries = false
+        configuration.failureRate = 0.5
+        try startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 8, baseDelay: 0.01)))
+        let outcomes = run(try manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
+        XCTAssertGreaterThan(server.counters.serviceUnavailableResponses, 0, "the seed must inject some 503s")
+        XCTAssertEqual(outcomes.filter(\.isDone).count, 8, "\(outcomes)")
+    }
+
+    func testPersistentFailureGivesUpAfterTheLastAttempt() throws {
+        var configuration = Self.small(count: 1)
+        configuration.includesBrokenEntries = false
+        configuration.failureRate = 1
+        try startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01)))
+        let outcomes = run(try manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
+        XCTAssertTrue(reason(outcomes.first)?.contains("HTTP 503") == true, "\(outcomes)")
+        XCTAssertEqual(server.counters.serviceUnavailableResponses, 3)
+    }
+
+    func testSecondRunDownloadsNoPhoto() throws {
+        var configuration = Self.small(count: 4)
+        configuration.includesBrokenEntries = false
+        try startServer(configuration)
+        let cache = try DiskCache(directory: folder.appendingPathComponent("cache"), sizeLimit: 1 << 30)
+        let entries = try manifest()
+        XCTAssertEqual(run(entries, BatchOptions(output: folder.appendingPathComponent("first"), originals: cache)).filter(\.isDone).count, 4)
+        let requestsAfterFirstRun = server.counters.totalRequests
+        XCTAssertEqual(run(entries, BatchOptions(output: folder.appendingPathComponent("second"), originals: cache)).filter(\.isDone).count, 4)
+        XCTAssertEqual(server.counters.totalRequests, requestsAfterFirstRun, "the originals come from the disk cache")
+        _ = run(entries, BatchOptions(output: folder.appendingPathComponent("third"), originals: cache, refresh: true))
+        XCTAssertEqual(server.counters.totalRequests, requestsAfterFirstRun + 4, "--refresh downloads again")
+    }
+
+    func testManifestErrorsAreClear() throws {
+        try startServer(Self.small(count: 1))
+        let missing = URL(string: "missing.plist", relativeTo: server.baseURL)!.absoluteURL
+        guard case .failure(let error) = PhotoSource.loadAndWait(missing.absoluteString, loader: loader) else { return XCTFail() }
+        XCTAssertTrue(error.description.contains("HTTP 404"), error.description)
+        XCTAssertTrue(error.description.contains(missing.absoluteString), error.description)
+        let garbage = folder.appendingPathComponent("photos.json")
+        try Data("{ not json".utf8).write(to: garbage)
+        guard case .failure(.malformed) = PhotoSource.loadAndWait(garbage.path, loader: loader) else { return XCTFail() }
+        guard case .failure(.unsupportedLocation) = PhotoSource.loadAndWait("ftp://example.com/x", loader: loader) else { return XCTFail() }
+    }
+
+    func testJSONManifestMatchesThePropertyList() throws {
+        try startServer(Self.small(count: 3))
+        let fromJSON = try PhotoSource.loadAndWait(server.jsonURL.absoluteString, loader: loader).get()
+        XCTAssertEqual(fromJSON, try manifest())
+    }
+}
