@@ -23,21 +23,11 @@ struct BatchRun {
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
         let interrupted = Locked(false)
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                interrupted.withLock { $0 = true }
-                processor.cancel()
-            }
-            source.resume()
-            return source
+        let trap = SignalTrap {
+            interrupted.withLock { $0 = true }
+            processor.cancel()
         }
-        defer {
-            for source in signals { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
+        defer { trap.release() }
         let latest = Locked(BatchProgress(total: entries.count))
         let result = Locked<[BatchOutcome]>([])
         let done = DispatchSemaphore(value: 0)

@@ -7,6 +7,7 @@ import SepiaPipeline
 final class ProgressBar: Sendable {
     private struct State {
         var lastDrawn = Date.distantPast
+        var lastProgress: BatchProgress?
     }
 
     private let total: Int
@@ -24,25 +25,31 @@ final class ProgressBar: Sendable {
         let due = state.withLock { state -> Bool in
             guard Date().timeIntervalSince(state.lastDrawn) >= interval else { return false }
             state.lastDrawn = Date()
+            state.lastProgress = progress
             return true
         }
         if due { draw(progress) }
     }
 
-    /// Draws the final state and ends the line.
+    /// Draws the final state, unless it is already shown, and ends the line.
     func finish(_ progress: BatchProgress) {
-        draw(progress)
+        let shown = state.withLock { $0.lastProgress == progress }
+        if !shown { draw(progress) }
         if isTerminal { write("\n") }
     }
 
     private func draw(_ progress: BatchProgress) {
         let elapsed = max(Date().timeIntervalSince(started), 0.001)
-        let rate = Double(progress.finished) / elapsed
-        let remaining = rate > 0 ? Double(progress.total - progress.finished) / rate : nil
         var line = "\(progress.finished)/\(progress.total) photos"
         if progress.failed > 0 { line += ", \(progress.failed) failed" }
-        line += String(format: ", %.1f photos/s", rate)
-        if let remaining, progress.finished < progress.total { line += ", ETA \(Self.clock(remaining))" }
+        if elapsed >= 1 {
+            // The rate means something only after a while: the first rows may end at once.
+            let rate = Double(progress.finished) / elapsed
+            line += String(format: ", %.1f photos/s", rate)
+            if rate > 0, progress.finished < progress.total {
+                line += ", ETA \(Self.clock(Double(progress.total - progress.finished) / rate))"
+            }
+        }
         if isTerminal {
             let width = 30
             let filled = progress.total == 0 ? width : width * progress.finished / progress.total

@@ -1,0 +1,53 @@
+import ArgumentParser
+import SepiaDemoServer
+import SepiaImaging
+
+/// The demo server's knobs, shared by `sepia serve` and `sepia demo`.
+struct DemoServerOptions: ParsableArguments {
+    @Option(help: "The TCP port on 127.0.0.1 (0 picks a free one).")
+    var port = 0
+
+    @Option(help: "How many good photos to list (the broken entries come on top).")
+    var count = 500
+
+    @Option(help: ArgumentHelp("Milliseconds added before every response.", valueName: "ms"))
+    var latency = 0
+
+    @Option(help: ArgumentHelp("Body rate per response, in bytes per second (default: unlimited).", valueName: "bytes-per-s"))
+    var bandwidth: Int?
+
+    @Option(help: "The fraction (0…1) of photo requests answered 503.")
+    var failureRate = 0.0
+
+    @Option(help: ArgumentHelp("The size of every photo.", valueName: "WxH"))
+    var photoSize = PixelSizeArgument(PixelSize(width: 1024, height: 768))
+
+    @Option(help: ArgumentHelp("Seconds the slow entry waits before answering.", valueName: "seconds"))
+    var slowDelay = 60.0
+
+    @Option(help: "The seed of the photos, names and failures.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        do {
+            try configuration(requestLogger: nil).validate()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// The server configuration these options describe.
+    func configuration(requestLogger: (@Sendable (String) -> Void)?) -> DemoServerConfiguration {
+        DemoServerConfiguration(
+            port: port,
+            photoCount: count,
+            photoSize: photoSize.value,
+            seed: seed,
+            latency: .milliseconds(latency),
+            bandwidth: bandwidth,
+            failureRate: failureRate,
+            slowDelay: .seconds(slowDelay),
+            requestLogger: requestLogger
+        )
+    }
+}
