@@ -74,6 +74,9 @@ let package = Package(
             name: "SepiaBenchmarks",
             dependencies: [
                 "SepiaImaging",
+                "SepiaOperations",
+                "SepiaPipeline",
+                "SepiaDemoServer",
                 "CSepiaReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -81,7 +84,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
-        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging"]),
+        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaOperations"]),
         .testTarget(
             name: "SepiaPipelineTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaOperations
 import XCTest
 @testable import SepiaImaging
 
@@ -78,26 +79,5 @@ final class PixelLimitTests: XCTestCase {
             XCTAssertEqual(error as? ImageDecodingError,
                            .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
         }
-    }
-}
-
-/// This process's resident memory, from /proc/self/status (Linux).
-private enum ResidentMemory {
-    /// Resets the peak (VmHWM) to the current resident size and returns it, or nil if this
-    /// system cannot.
-    static func resetPeak() -> Int? {
-        guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
-              (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-        else { return nil }
-        return peak()
-    }
-
-    /// The peak resident size in bytes since the last reset.
-    static func peak() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return nil }
-        return kilobytes * 1024
     }
 }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import SepiaDemoServer
+import SepiaImaging
+import SepiaOperations
+import SepiaPipeline
+
+/// `sepia process` end to end over the demo server: a cold run that downloads everything,
+/// then a warm run whose originals come from the disk cache.
+struct ProcessBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "process",
+        abstract: "Batch pipeline throughput over the demo server, cold and warm disk cache."
+    )
+
+    @Option(help: "Photos the demo server lists.")
+    var count = 500
+
+    @Option(help: "Photos processed at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() throws {
+        var configuration = DemoServerConfiguration(photoCount: count)
+        configuration.includesBrokenEntries = false
+        let server = try DemoPhotoServer.startBlocking(configuration)
+        defer { server.stopBlocking() }
+        try Self.prepare(server)
+        let loader = HTTPLoader()
+        defer { loader.shutdown() }
+        let entries = try PhotoSource.loadAndWait(server.propertyListURL.absoluteString, loader: loader).get()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = try DiskCache(directory: scratch.appendingPathComponent("cache"), sizeLimit: 4 << 30)
+        print("Sepia process benchmark: \(entries.count) photos of \(configuration.photoSize) from the demo server "
+            + "(pre-generated), sepia 0.8, JPEG 90, \(jobs) jobs")
+        for (label, folder) in [("cold cache", "cold"), ("warm cache", "warm")] {
+            let requestsBefore = server.counters.totalRequests
+            _ = ResidentMemory.resetPeak()
+            let options = BatchOptions(output: scratch.appendingPathComponent(folder), jobs: jobs, originals: cache)
+            let started = Date()
+            let outcomes = Self.runBatch(entries, options: options, loader: loader)
+            let seconds = Date().timeIntervalSince(started)
+            let written = outcomes.outcomes.filter(\.isDone).count
+            let peak = ResidentMemory.peak().map { "\($0 / 1_048_576) MB" } ?? "n/a"
+            print(String(format: "  %@: %d/%d written in %.2f s: %.1f photos/s, %.1f MP/s, peak RSS %@, %d requests, %d KB downloaded",
+                         label, written, entries.count, seconds, Double(written) / seconds,
+                         outcomes.progress.megapixels / seconds, peak,
+                         server.counters.totalRequests - requestsBefore, outcomes.progress.bytesDownloaded / 1024))
+        }
+    }
+
+    /// Generates every photo on the server first, so the runs measure the client only.
+    private static func prepare(_ server: DemoPhotoServer) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Locked<(any Error)?>(nil)
+        Task {
+            do { try await server.prepareAllPhotos() } catch { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    private static func runBatch(_ entries: [PhotoEntry], options: BatchOptions, loader: HTTPLoader)
+        -> (outcomes: [BatchOutcome], progress: BatchProgress) {
+        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<([BatchOutcome], BatchProgress)>(([], BatchProgress(total: entries.count)))
+        processor.start(progress: { progress in result.withLock { $0.1 = progress } }) { outcomes in
+            result.withLock { $0.0 = outcomes }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { ($0.0, $0.1) }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// This process's resident memory, read from `/proc/self` (Linux); for benchmarks, tests and
+/// status panels.
+public enum ResidentMemory {
+    /// Resets the peak (VmHWM) to the current resident size and returns it, or nil where the
+    /// system cannot (no `/proc/self/clear_refs`).
+    public static func resetPeak() -> Int? {
+        guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
+              (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+        else { return nil }
+        return peak()
+    }
+
+    /// The peak resident size in bytes since the process started or the last reset.
+    public static func peak() -> Int? {
+        field("VmHWM:")
+    }
+
+    /// The resident size in bytes now.
+    public static func current() -> Int? {
+        field("VmRSS:")
+    }
+
+    /// A "Name:   N kB" line of /proc/self/status, in bytes.
+    private static func field(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+}
