@@ -85,12 +85,19 @@ struct LocationResolver {
     /// The scheme of an absolute URL (RFC 3986: a letter, then letters, digits, "+", "-" or ".",
     /// then ":"), or nil for a relative reference.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return String(candidate)
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first) else {
+            return nil
+        }
+        let candidate = bytes[..<colon]
+        guard candidate.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }) else {
+            return nil
+        }
+        return String(text[..<colon])
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// Whether a reference without a scheme reads as a path: it contains a "/" or its last

@@ -15,10 +15,10 @@ struct ManifestRow: Equatable {
 
     /// Makes a row, trimming both texts and treating an empty name as none.
     init(name: String?, reference: Reference) {
-        let trimmedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.name = trimmedName?.isEmpty == false ? trimmedName : nil
+        let trimmedName = name?.trimmingWhiteSpace()
+        self.name = trimmedName?.isEmpty == false ? trimmedName.map(String.init) : nil
         if case .text(let text) = reference {
-            self.reference = .text(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            self.reference = .text(String(text.trimmingWhiteSpace()))
         } else {
             self.reference = reference
         }
