@@ -86,6 +86,8 @@ final class ManifestErrorTests: XCTestCase {
         let description = assertManifestError(Data("404 page not found\n".utf8), kind: .noURLs(lineCount: 1, firstLine: "404 page not found"))
         XCTAssertTrue(description.hasSuffix("is text, but none of its 1 line is a URL or a file path (the first is \"404 page not found\")."), description)
         assertManifestError(Data("NO URL\nNO URL\n".utf8), kind: .noURLs(lineCount: 2, firstLine: "NO URL"))
+        let longLine = String(repeating: "word ", count: 40)
+        assertManifestError(Data(longLine.utf8), kind: .noURLs(lineCount: 1, firstLine: String(longLine.prefix(80)) + "…"))
     }
 
     func testTextWithSomeInvalidLinesKeepsThemAsFailedRows() throws {

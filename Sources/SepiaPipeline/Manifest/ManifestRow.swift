@@ -1,7 +1,7 @@
 /// One row as the document wrote it, before its location and final name are worked out.
-struct ManifestRow: Equatable {
+struct ManifestRow {
     /// What the row says about where the photo is.
-    enum Reference: Equatable {
+    enum Reference {
         /// The URL or path as written, trimmed of white space.
         case text(String)
         /// The row gives no usable text; `reason` says why, such as "the url is a number, not text".
