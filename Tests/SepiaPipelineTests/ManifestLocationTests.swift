@@ -118,6 +118,12 @@ final class ManifestLocationTests: XCTestCase {
         assertInvalidLocation(try ManifestFixtures.location(of: "file:a.jpg"), reasonContaining: "is not a valid file URL")
     }
 
+    func testReasonsQuoteLongTextAsAnExcerpt() throws {
+        let long = "ftp://example.com/" + String(repeating: "a", count: 500)
+        let reason = "the URL scheme \"ftp\" of \"\(long.prefix(80))…\" is not supported (use http, https or file)"
+        XCTAssertEqual(try ManifestFixtures.location(of: long), .invalid(reason: reason))
+    }
+
     func testBareWordsWithoutExtensionAreNotPaths() throws {
         assertInvalidLocation(try ManifestFixtures.location(of: "kitten"), reasonContaining: "is not a file path")
         assertInvalidLocation(try ManifestFixtures.location(of: ".hidden"), reasonContaining: "is not a file path")

@@ -50,8 +50,7 @@ public enum ManifestParser {
         let resolver = LocationResolver(origin: origin)
         let locations = rows.map { resolver.location(for: $0.reference) }
         if case .textList = format, locations.allSatisfy(\.isInvalid), case .text(let firstLine) = rows[0].reference {
-            let shownLine = firstLine.count > 80 ? String(firstLine.prefix(80)) + "…" : firstLine
-            throw ManifestError(.noURLs(lineCount: rows.count, firstLine: shownLine), origin: origin)
+            throw ManifestError(.noURLs(lineCount: rows.count, firstLine: firstLine.excerpt()), origin: origin)
         }
 
         let entries = zip(EntryNaming.names(of: rows), locations).map { PhotoEntry(name: $0, location: $1) }
