@@ -72,7 +72,7 @@ public final class DiskCache: @unchecked Sendable {
         // Touching under the lock: if trimming removed the file since it was read, the touch
         // fails and the file is not counted again.
         if (try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: fileURL(name).path)) != nil {
-            index.recordUse(of: name, size: file.count)
+            index.recordRead(of: name, sizeIfNew: file.count)
         }
         return payload
     }

@@ -15,11 +15,18 @@ struct DiskCacheIndex {
     /// The sum of the sizes of all files.
     private(set) var totalSize = 0
 
-    /// Records that the file `name` of `size` bytes was just written or read.
+    /// Records that the file `name` of `size` bytes was just written (or found on disk).
     mutating func recordUse(of name: String, size: Int) {
         clock += 1
         totalSize += size - (records[name]?.size ?? 0)
         records[name] = Record(size: size, lastUse: clock)
+    }
+
+    /// Records that the file `name` was just read. A file the index does not know yet (written
+    /// by another process) is added with `sizeIfNew` bytes; a known one keeps the size recorded
+    /// when this process wrote it, which a reader that raced with a newer write cannot know.
+    mutating func recordRead(of name: String, sizeIfNew: Int) {
+        recordUse(of: name, size: records[name]?.size ?? sizeIfNew)
     }
 
     /// Forgets the file `name`.

@@ -63,18 +63,18 @@ struct RecencyList<Key: Hashable, Value> {
         totalCost += cost
     }
 
-    /// Removes the entry for `key` and returns its value, if there was one.
-    @discardableResult
-    mutating func removeValue(forKey key: Key) -> Value? {
-        guard let slot = slots[key] else { return nil }
-        return remove(slot)
+    /// Removes the entry for `key`, if there is one.
+    mutating func removeValue(forKey key: Key) {
+        if let slot = slots[key] {
+            remove(slot)
+        }
     }
 
-    /// Removes the least recently used entry and returns its value, if there was one.
-    @discardableResult
-    mutating func removeOldest() -> Value? {
-        guard let oldest else { return nil }
-        return remove(oldest)
+    /// Removes the least recently used entry, if there is one.
+    mutating func removeOldest() {
+        if let oldest {
+            remove(oldest)
+        }
     }
 
     /// Removes every entry.
@@ -82,14 +82,13 @@ struct RecencyList<Key: Hashable, Value> {
         self = RecencyList()
     }
 
-    private mutating func remove(_ slot: Int) -> Value? {
-        guard let node = nodes[slot] else { return nil }
+    private mutating func remove(_ slot: Int) {
+        guard let node = nodes[slot] else { return }
         unlink(slot)
         nodes[slot] = nil
         freeSlots.append(slot)
         slots[node.key] = nil
         totalCost -= node.cost
-        return node.value
     }
 
     private mutating func moveToNewest(_ slot: Int) {

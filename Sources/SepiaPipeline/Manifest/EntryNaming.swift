@@ -6,13 +6,14 @@ import Foundation
 /// component of its URL or path, without extension and percent-decoded ("My%20Cat.jpg" gives
 /// "My Cat"); a URL without a path component ("https://example.com/") names the row as a whole;
 /// a row with no text at all becomes "Untitled 1", "Untitled 2", … in document order.
-/// Repeated names then get " (2)", " (3)", … in document order, skipping any suffixed
-/// name the document already uses.
+/// Repeated names then get " (2)", " (3)", …, skipping any suffixed name the document
+/// already uses: names the document gives keep their text before derived names do, and
+/// otherwise the first in document order keeps it.
 enum EntryNaming {
     /// The final names of `rows`, in the same order.
     static func names(of rows: [ManifestRow]) -> [String] {
         var untitledCount = 0
-        let names = rows.map { row -> String in
+        var names = rows.map { row -> String in
             if let name = row.name {
                 return name
             }
@@ -22,7 +23,11 @@ enum EntryNaming {
             untitledCount += 1
             return "Untitled \(untitledCount)"
         }
-        return uniqued(names)
+        let claimOrder = rows.indices.filter { rows[$0].name != nil } + rows.indices.filter { rows[$0].name == nil }
+        for (index, unique) in zip(claimOrder, uniqued(claimOrder.map { names[$0] })) {
+            names[index] = unique
+        }
+        return names
     }
 
     /// The last path component of a URL or path, without query, fragment or extension,
@@ -32,22 +37,28 @@ enum EntryNaming {
         if let scheme = LocationResolver.scheme(of: reference) {
             rest = rest.dropFirst(scheme.count + 1)
             if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2).drop { $0 != "/" }
+                let authority = rest.dropFirst(2)
+                rest = authority[(authority.utf8.firstIndex(of: slash) ?? authority.endIndex)...]
             }
         }
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+        if let end = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             rest = rest[..<end]
         }
-        guard var component = rest.split(separator: "/").last else { return nil }
-        if let dot = component.lastIndex(of: "."), dot != component.startIndex {
+        while rest.utf8.last == slash {
+            rest = rest.dropLast()
+        }
+        var component = rest[(rest.utf8.lastIndex(of: slash).map(rest.utf8.index(after:)) ?? rest.startIndex)...]
+        if let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")), dot != component.startIndex {
             component = component[..<dot]
         }
-        let decoded = String(component).removingPercentEncoding ?? String(component)
-        let name = decoded.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? nil : name
+        let decoded = component.utf8.contains(UInt8(ascii: "%")) ? component.removingPercentEscapes() ?? String(component) : String(component)
+        let name = decoded.trimmingWhiteSpace()
+        return name.isEmpty ? nil : String(name)
     }
 
-    /// `names` with every repeat suffixed " (2)", " (3)", … so that no two are equal.
+    private static let slash = UInt8(ascii: "/")
+
+    /// `names` with every repeat after the first suffixed " (2)", " (3)", … so that no two are equal.
     static func uniqued(_ names: [String]) -> [String] {
         var taken = Set(names)
         var firstUses = Set<String>()

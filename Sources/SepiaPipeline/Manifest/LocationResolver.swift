@@ -1,17 +1,11 @@
 import Foundation
 
-/// Works out where a row's photo comes from, following the rules of the manifest's origin.
+/// Works out where a row's photo comes from, following the rules of the manifest's origin that
+/// `ManifestParser` describes.
 ///
-/// - `http` and `https` URLs need a host.
-/// - `file:` URLs and plain paths name local files, but only in a local manifest; relative paths
-///   start at the manifest's folder, and `~` is not expanded.
-/// - In a remote manifest, a reference without a scheme resolves against the manifest's URL the
-///   way a link in a web page does ("photos/a.jpg", "/a.jpg", "//host/a.jpg"), so it always names
-///   another http(s) resource, never a local file; `file:` URLs are refused.
-/// - A reference without a scheme must look like a path, containing a "/" or ending in an
-///   extension such as ".jpg"; otherwise it is text that is not a URL, like ClassicPhotos'
-///   "NO URL" entries (which `URL(string:)` on Linux accepts as a relative URL).
-/// - Every other scheme is refused.
+/// A reference without a scheme must look like a path (a "/" or an extension) because
+/// `URL(string:)` on Linux accepts any text, such as ClassicPhotos' "NO URL", as a relative URL.
+/// Texts are quoted in reasons as excerpts.
 struct LocationResolver {
     /// The manifest the rows come from.
     let origin: ManifestOrigin
@@ -36,17 +30,17 @@ struct LocationResolver {
         switch scheme.lowercased() {
         case "http", "https":
             guard let url = URL(string: text) else {
-                return .invalid(reason: "\"\(text)\" is not a valid web address")
+                return .invalid(reason: "\"\(text.excerpt())\" is not a valid web address")
             }
             guard url.host?.isEmpty == false else {
-                return .invalid(reason: "\"\(text)\" is not a valid web address: it has no host")
+                return .invalid(reason: "\"\(text.excerpt())\" is not a valid web address: it has no host")
             }
             return .remote(url)
         case "file":
             return fileLocation(for: text)
         default:
             let allowed = isLocal ? "http, https or file" : "http or https"
-            return .invalid(reason: "the URL scheme \"\(scheme)\" of \"\(text)\" is not supported (use \(allowed))")
+            return .invalid(reason: "the URL scheme \"\(scheme.excerpt())\" of \"\(text.excerpt())\" is not supported (use \(allowed))")
         }
     }
 
@@ -56,17 +50,17 @@ struct LocationResolver {
 
     private func fileLocation(for text: String) -> PhotoLocation {
         guard isLocal else {
-            return .invalid(reason: "a manifest from the network may not read local files (\"\(text)\")")
+            return .invalid(reason: "a manifest from the network may not read local files (\"\(text.excerpt())\")")
         }
         guard let url = URL(string: text), url.path.hasPrefix("/"), [nil, "", "localhost"].contains(url.host) else {
-            return .invalid(reason: "\"\(text)\" is not a valid file URL: it needs an absolute path and no host")
+            return .invalid(reason: "\"\(text.excerpt())\" is not a valid file URL: it needs an absolute path and no host")
         }
         return .file(URL(fileURLWithPath: url.path).standardized)
     }
 
     private func relativeLocation(for text: String) -> PhotoLocation {
         guard Self.looksLikePath(text) else {
-            return .invalid(reason: "\"\(text)\" is not a URL: it has no scheme such as https:// and is not a file path")
+            return .invalid(reason: "\"\(text.excerpt())\" is not a URL: it has no scheme such as https:// and is not a file path")
         }
         switch origin {
         case .local(let manifestURL):
@@ -76,7 +70,7 @@ struct LocationResolver {
             guard let url = URL(string: text, relativeTo: manifestURL)?.absoluteURL,
                   ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
             else {
-                return .invalid(reason: "\"\(text)\" does not resolve to a web address against \(manifestURL.absoluteString)")
+                return .invalid(reason: "\"\(text.excerpt())\" does not resolve to a web address against \(manifestURL.absoluteString)")
             }
             return .remote(url)
         }
@@ -85,12 +79,19 @@ struct LocationResolver {
     /// The scheme of an absolute URL (RFC 3986: a letter, then letters, digits, "+", "-" or ".",
     /// then ":"), or nil for a relative reference.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return String(candidate)
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first) else {
+            return nil
+        }
+        let candidate = bytes[..<colon]
+        guard candidate.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }) else {
+            return nil
+        }
+        return String(text[..<colon])
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// Whether a reference without a scheme reads as a path: it contains a "/" or its last

@@ -24,7 +24,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         /// of a dictionary of name → URL or an array of {name, url}.
         case unexpectedRoot(found: String)
         /// The document is text, but none of its `lineCount` lines is a URL or a file path;
-        /// `firstLine` is the first of them.
+        /// `firstLine` is the first of them, cut to 80 characters.
         case noURLs(lineCount: Int, firstLine: String)
         /// The document is well formed but lists no photos.
         case noEntries

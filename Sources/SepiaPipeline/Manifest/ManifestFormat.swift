@@ -1,7 +1,7 @@
 import Foundation
 
 /// The kinds of document a manifest can be, told apart by their content rather than their name.
-enum ManifestFormat: Equatable {
+enum ManifestFormat {
     /// An XML or binary property list.
     case propertyList
     /// A JSON document whose root is an object or an array.

@@ -4,17 +4,27 @@ import Foundation
 ///
 /// Formats, told apart by content rather than by file name:
 /// - an XML or binary property list whose root is a dictionary of name → URL string
-///   (ClassicPhotos' format) or an array of `{name, url}` dictionaries;
-/// - JSON of the same two shapes;
+///   (ClassicPhotos' format) or an array of `{name, url}` dictionaries (or of URL strings);
+/// - JSON of the same shapes;
 /// - plain text, one URL or path a line, with `#` comment lines and blank lines ignored.
 ///
-/// A row that cannot become a download is kept as `PhotoLocation.invalid` with the reason,
-/// so it shows as a failed photo (see `LocationResolver` for the rules, and `EntryNaming` for
-/// how rows without names are named). A document that cannot be read as a whole throws one
-/// `ManifestError`; so does a document with no rows at all, since an empty list on screen
-/// would hide that the address or file is wrong, and so does text none of whose lines is a
-/// URL or path (a plain-text error page, say). Rows are sorted by name in natural order
-/// (`NaturalSortKey`); names are unique, so the order is total.
+/// Rows:
+/// - `http`/`https` URLs with a host become `.remote`.
+/// - In a local manifest, `file:` URLs and paths become `.file`; relative paths start at the
+///   manifest's folder. A path without a scheme must contain a "/" or end in an extension
+///   ("photo.jpg"), so that text such as ClassicPhotos' "NO URL" is not taken for a file name.
+/// - In a remote manifest, references without a scheme resolve against the manifest's URL, as
+///   links in a web page do, so they name other http(s) resources; `file:` URLs are refused.
+/// - Anything else (a value that is not text, an empty string, another scheme, text that is no
+///   URL or path) is kept as `.invalid` with the reason, so it shows as a failed photo.
+/// - A row without a name is named after its URL's last path component ("My%20Cat.jpg" gives
+///   "My Cat"), or after its whole URL, or "Untitled N"; repeated names get " (2)", " (3)", ….
+///   Rows are sorted by name in natural order (`NaturalSortKey`); names are unique, so the order
+///   is total and the same on every run.
+///
+/// Errors: a document that cannot be read as a whole throws one `ManifestError`. So does a
+/// document without rows (an empty list on screen would hide that the address or file is
+/// wrong), and text none of whose lines is a URL or path (a plain-text error page, say).
 public enum ManifestParser {
     /// The largest manifest accepted, in bytes: 64 MiB. Loaders should stop reading past it.
     public static let maximumSize = 64 * 1024 * 1024
@@ -40,7 +50,7 @@ public enum ManifestParser {
         let resolver = LocationResolver(origin: origin)
         let locations = rows.map { resolver.location(for: $0.reference) }
         if case .textList = format, locations.allSatisfy(\.isInvalid), case .text(let firstLine) = rows[0].reference {
-            throw ManifestError(.noURLs(lineCount: rows.count, firstLine: firstLine), origin: origin)
+            throw ManifestError(.noURLs(lineCount: rows.count, firstLine: firstLine.excerpt()), origin: origin)
         }
 
         let entries = zip(EntryNaming.names(of: rows), locations).map { PhotoEntry(name: $0, location: $1) }

@@ -1,7 +1,7 @@
 /// One row as the document wrote it, before its location and final name are worked out.
-struct ManifestRow: Equatable {
+struct ManifestRow {
     /// What the row says about where the photo is.
-    enum Reference: Equatable {
+    enum Reference {
         /// The URL or path as written, trimmed of white space.
         case text(String)
         /// The row gives no usable text; `reason` says why, such as "the url is a number, not text".
@@ -15,10 +15,10 @@ struct ManifestRow: Equatable {
 
     /// Makes a row, trimming both texts and treating an empty name as none.
     init(name: String?, reference: Reference) {
-        let trimmedName = name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.name = trimmedName?.isEmpty == false ? trimmedName : nil
+        let trimmedName = name?.trimmingWhiteSpace()
+        self.name = trimmedName?.isEmpty == false ? trimmedName.map(String.init) : nil
         if case .text(let text) = reference {
-            self.reference = .text(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            self.reference = .text(String(text.trimmingWhiteSpace()))
         } else {
             self.reference = reference
         }

@@ -1,58 +1,55 @@
 /// A sort key that orders text the way people read it: case-insensitively, with runs of digits
 /// compared as numbers, so "photo 2" comes before "Photo 10".
 ///
-/// Digit runs sort before letters. Two strings that compare equal that way ("Photo 01" and
-/// "photo 1") are ordered by their exact text, so the order is total and the same on every run.
-/// Make the keys once and sort by them: `names.sorted { NaturalSortKey($0) < NaturalSortKey($1) }`
-/// works too, but builds two keys per comparison.
+/// A run of digits sorts where its first digit would among other characters (after white space
+/// and most punctuation, before letters). Other characters compare by their lowercased Unicode
+/// scalars, with no locale rules. Two texts that are equal that way ("Photo 01" and "photo 1")
+/// are ordered by their exact text, so the order is total and the same on every run.
+/// Make each key once and sort by it: building keys inside a comparison closure works, but
+/// builds two keys per comparison.
 public struct NaturalSortKey: Comparable, Sendable {
     /// The text this key orders.
     public let text: String
-    private let chunks: [Chunk]
-
-    /// A run of digits or of other characters.
-    private enum Chunk: Comparable {
-        /// A run of ASCII digits as a number: its significant digits, without leading zeros
-        /// ("" for zero), which compare by count first and then digit by digit.
-        case number(Substring)
-        /// A run of other characters, lowercased.
-        case text(String)
-
-        static func < (lhs: Chunk, rhs: Chunk) -> Bool {
-            switch (lhs, rhs) {
-            case let (.number(left), .number(right)):
-                left.count != right.count ? left.count < right.count : left < right
-            case (.number, .text):
-                true
-            case (.text, .number):
-                false
-            case let (.text(left), .text(right)):
-                left < right
-            }
-        }
-    }
+    /// `text` as numbers that compare lexicographically: each lowercased scalar's value, and for
+    /// each run of ASCII digits the value of "0", then the count of its significant digits
+    /// (those after leading zeros), then those digits.
+    private let elements: [UInt32]
 
     /// Makes the key for `text`.
     public init(_ text: String) {
         self.text = text
-        var chunks: [Chunk] = []
-        var rest = Substring(text)
-        while let first = rest.first {
-            let isDigitRun = Self.isDigit(first)
-            let run = rest.prefix { Self.isDigit($0) == isDigitRun }
-            rest = rest[run.endIndex...]
-            chunks.append(isDigitRun ? .number(run.drop { $0 == "0" }) : .text(run.lowercased()))
+        var elements: [UInt32] = []
+        elements.reserveCapacity(text.utf8.count + 2)
+        var digits: [UInt32] = []
+        var inDigitRun = false
+        for scalar in text.lowercased().unicodeScalars {
+            if Self.digitRange.contains(scalar.value) {
+                inDigitRun = true
+                if !(digits.isEmpty && scalar.value == Self.zero) {
+                    digits.append(scalar.value - Self.zero)
+                }
+            } else {
+                if inDigitRun {
+                    Self.appendNumber(digits, to: &elements)
+                    digits.removeAll(keepingCapacity: true)
+                    inDigitRun = false
+                }
+                elements.append(scalar.value)
+            }
         }
-        self.chunks = chunks
+        if inDigitRun {
+            Self.appendNumber(digits, to: &elements)
+        }
+        self.elements = elements
     }
 
     /// Whether `lhs` sorts before `rhs`: natural order first, exact text on a tie.
     public static func < (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
-        for (left, right) in zip(lhs.chunks, rhs.chunks) where left != right {
+        for (left, right) in zip(lhs.elements, rhs.elements) where left != right {
             return left < right
         }
-        if lhs.chunks.count != rhs.chunks.count {
-            return lhs.chunks.count < rhs.chunks.count
+        if lhs.elements.count != rhs.elements.count {
+            return lhs.elements.count < rhs.elements.count
         }
         return lhs.text < rhs.text
     }
@@ -62,7 +59,12 @@ public struct NaturalSortKey: Comparable, Sendable {
         lhs.text == rhs.text
     }
 
-    private static func isDigit(_ character: Character) -> Bool {
-        character.isASCII && character.isWholeNumber
+    private static let zero = UInt32(UInt8(ascii: "0"))
+    private static let digitRange = zero...UInt32(UInt8(ascii: "9"))
+
+    private static func appendNumber(_ significantDigits: [UInt32], to elements: inout [UInt32]) {
+        elements.append(zero)
+        elements.append(UInt32(significantDigits.count))
+        elements.append(contentsOf: significantDigits)
     }
 }

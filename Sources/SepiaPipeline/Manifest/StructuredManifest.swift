@@ -4,7 +4,7 @@ import Foundation
 /// (ClassicPhotos' format) or an array of `{name, url}` dictionaries.
 ///
 /// An array may also hold plain URL strings, which get names derived from their URLs.
-/// Keys other than `name` and `url` are ignored. A value of the wrong type becomes a row with
+/// Keys other than `name` and `url` are ignored, and so is a `name` that is not text. A value of the wrong type becomes a row with
 /// an unusable reference, so it shows up as a failed photo instead of vanishing.
 enum StructuredManifest {
     /// Decodes an XML or binary property list and reads its rows.

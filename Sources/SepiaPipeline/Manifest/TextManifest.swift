@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the rows of a plain text manifest: one URL or path a line.
 ///
 /// Lines are trimmed; blank lines and lines starting with `#` are skipped. Rows carry no names;
@@ -7,10 +5,10 @@ import Foundation
 enum TextManifest {
     /// The rows of `text`, in the order of its lines (LF, CRLF or CR line ends).
     static func rows(in text: String) -> [ManifestRow] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-            return ManifestRow(name: nil, reference: .text(trimmed))
+        text.utf8.split { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }.compactMap { bytes in
+            let line = Substring(bytes).trimmingWhiteSpace()
+            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+            return ManifestRow(name: nil, reference: .text(String(line)))
         }
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+
+extension Substring {
+    /// The text with each "%XX" escape replaced by the byte it stands for; nil when an escape is
+    /// malformed or the bytes are not UTF-8. The same result as Foundation's
+    /// `removingPercentEncoding`, without bridging, which matters for 100,000-row manifests.
+    func removingPercentEscapes() -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
