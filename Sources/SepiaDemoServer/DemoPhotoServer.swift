@@ -7,9 +7,13 @@ import ServiceLifecycle
 ///
 /// ```swift
 /// let server = try await DemoPhotoServer.start(DemoServerConfiguration(photoSize: .init(width: 64, height: 48)))
-/// defer { Task { await server.stop() } }
 /// let manifest = server.propertyListURL   // http://127.0.0.1:PORT/photos.plist
+/// // … download from it, read server.counters …
+/// await server.stop()
 /// ```
+///
+/// Synchronous code (a command-line tool's main thread) uses `startBlocking(_:)` and
+/// `stopBlocking()` instead.
 ///
 /// Each server has its own port, catalog, photo cache and counters, so tests can run many
 /// side by side. Call `stop()` when done; it is prompt even while slow responses are pending.
@@ -86,8 +90,10 @@ public final class DemoPhotoServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port)),
             onServerRunning: { channel in
                 // Runs before the first connection is handled, so the manifests are ready in time.
+                guard let port = channel.localAddress?.port else {
+                    return boundPort.finish(throwing: DemoServerError.stoppedBeforeListening)
+                }
                 do {
-                    let port = try channel.localAddress?.port ?? { throw DemoServerError.stoppedBeforeListening }()
                     try manifests.publish(catalog: catalog, baseURL: baseURL(port: port))
                     boundPort.yield(port)
                     boundPort.finish()
@@ -128,9 +134,10 @@ public final class DemoPhotoServer: Sendable {
 
     /// Stops the server and returns once its port is closed and every connection is gone.
     ///
-    /// This is a graceful shutdown: the server stops listening, closes idle connections and
-    /// abandons pending responses (latency, the slow entry, bandwidth-limited bodies), whose
-    /// connections then close. Calling it again does nothing.
+    /// This is a graceful shutdown: the server stops listening and closes idle connections;
+    /// pending responses (latency, the slow entry, bandwidth-limited bodies) are abandoned at
+    /// once, answered `500` or cut off, and their connections closed. Calling it again does
+    /// nothing.
     public func stop() async {
         photos.close()
         await serviceGroup.triggerGracefulShutdown()

@@ -1,3 +1,5 @@
+import SepiaImaging
+
 extension DemoServerConfiguration {
     /// Checks every value's range.
     ///
@@ -9,7 +11,8 @@ extension DemoServerConfiguration {
         try require((0...65_535).contains(port), "port \(port) is not in 0…65535")
         try require(photoCount >= 0, "photo count \(photoCount) is negative")
         try require(photoSize.width > 0 && photoSize.height > 0, "photo size \(photoSize) is empty")
-        try require(photoSize.width <= 65_500 && photoSize.height <= 65_500, "photo size \(photoSize) is too large for JPEG")
+        let largestSide = ImageFormat.jpeg.maximumDimension
+        try require(max(photoSize.width, photoSize.height) <= largestSide, "photo size \(photoSize) is too large for JPEG")
         try require((1...100).contains(jpegQuality), "JPEG quality \(jpegQuality) is not in 1…100")
         try require(latency >= .zero, "latency \(latency) is negative")
         try require(bandwidth.map { $0 > 0 } ?? true, "bandwidth \(bandwidth ?? 0) B/s is not positive")

@@ -23,6 +23,8 @@ public struct DemoServerConfiguration: Sendable {
     public var latency: Duration
     /// The body rate of each response in bytes per second, or nil for no limit. Bodies are
     /// then sent in small chunks with pauses, so the client sees a slow, steady stream.
+    /// HTTP/1.1 sends one response at a time per connection, so this is also the rate of
+    /// each connection.
     public var bandwidth: Int?
     /// The fraction (0…1) of photo requests answered `503 Service Unavailable`. Each
     /// decision is drawn from `seed`, the photo and how many times that photo was asked for,

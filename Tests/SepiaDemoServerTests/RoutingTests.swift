@@ -23,4 +23,16 @@ final class RoutingTests: XCTestCase {
             XCTAssertEqual(response.headers.first(name: "Allow"), "GET")
         }
     }
+
+    func testRequestLoggerGetsOneLinePerRequest() async throws {
+        let log = LineCollector()
+        var configuration = DemoServerConfiguration.small()
+        configuration.requestLogger = { log.append($0) }
+        try await withServer(configuration) { server in
+            _ = try await fetch(server.jsonURL)
+            _ = try await fetch(server.baseURL.appendingPathComponent("nothing"))
+
+            XCTAssertEqual(log.lines, ["GET /photos.json 200", "GET /nothing 404"])
+        }
+    }
 }
