@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NIOPosix
 import SepiaOperations
 
 /// One download by ``HTTPLoader``, through all its attempts; cancel it to stop it at once.
