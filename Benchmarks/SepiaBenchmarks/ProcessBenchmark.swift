@@ -38,14 +38,15 @@ struct ProcessBenchmark: ParsableCommand {
             _ = ResidentMemory.resetPeak()
             let options = BatchOptions(output: scratch.appendingPathComponent(folder), jobs: jobs, originals: cache)
             let started = Date()
-            let outcomes = Self.runBatch(entries, options: options, loader: loader)
+            let processor = BatchProcessor(entries: entries, options: options, loader: loader)
+            let written = processor.runUntilDone().filter(\.isDone).count
+            let progress = processor.progress
             let seconds = Date().timeIntervalSince(started)
-            let written = outcomes.outcomes.filter(\.isDone).count
             let peak = ResidentMemory.peak().map { "\($0 / 1_048_576) MB" } ?? "n/a"
             print(String(format: "  %@: %d/%d written in %.2f s: %.1f photos/s, %.1f MP/s, peak RSS %@, %d requests, %d KB downloaded",
                          label, written, entries.count, seconds, Double(written) / seconds,
-                         outcomes.progress.megapixels / seconds, peak,
-                         server.counters.totalRequests - requestsBefore, outcomes.progress.bytesDownloaded / 1024))
+                         progress.megapixels / seconds, peak,
+                         server.counters.totalRequests - requestsBefore, progress.bytesDownloaded / 1024))
         }
     }
 
@@ -59,18 +60,5 @@ struct ProcessBenchmark: ParsableCommand {
         }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
-    }
-
-    private static func runBatch(_ entries: [PhotoEntry], options: BatchOptions, loader: HTTPLoader)
-        -> (outcomes: [BatchOutcome], progress: BatchProgress) {
-        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
-        let done = DispatchSemaphore(value: 0)
-        let result = Locked<([BatchOutcome], BatchProgress)>(([], BatchProgress(total: entries.count)))
-        processor.start(progress: { progress in result.withLock { $0.1 = progress } }) { outcomes in
-            result.withLock { $0.0 = outcomes }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { ($0.0, $0.1) }
     }
 }

@@ -28,22 +28,12 @@ struct BatchRun {
             processor.cancel()
         }
         defer { trap.release() }
-        let latest = Locked(BatchProgress(total: entries.count))
-        let result = Locked<[BatchOutcome]>([])
-        let done = DispatchSemaphore(value: 0)
         let started = Date()
-        processor.start(progress: { progress in
-            latest.withLock { $0 = progress }
-            bar.show(progress)
-        }, completion: { outcomes in
-            result.withLock { $0 = outcomes }
-            done.signal()
-        })
-        done.wait()
-        let progress = latest.withLock { $0 }
+        let outcomes = processor.runUntilDone { bar.show($0) }
+        let progress = processor.progress
         bar.finish(progress)
         return Outcome(
-            outcomes: result.withLock { $0 }, progress: progress,
+            outcomes: outcomes, progress: progress,
             seconds: Date().timeIntervalSince(started), interrupted: interrupted.withLock { $0 })
     }
 }

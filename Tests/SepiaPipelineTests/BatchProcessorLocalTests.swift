@@ -1,5 +1,4 @@
 import SepiaImaging
-import SepiaOperations
 import XCTest
 @testable import SepiaPipeline
 
@@ -28,15 +27,7 @@ final class BatchProcessorLocalTests: XCTestCase {
     }
 
     private func run(_ entries: [PhotoEntry], _ options: BatchOptions) -> [BatchOutcome] {
-        let finished = expectation(description: "batch finished")
-        let result = Locked<[BatchOutcome]>([])
-        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
-        processor.start { outcomes in
-            result.withLock { $0 = outcomes }
-            finished.fulfill()
-        }
-        wait(for: [finished], timeout: 60)
-        return result.withLock { $0 }
+        BatchProcessor(entries: entries, options: options, loader: loader).runUntilDone()
     }
 
     func testWritesEveryGoodPhotoAndFailsEachBadOneWithItsReason() throws {

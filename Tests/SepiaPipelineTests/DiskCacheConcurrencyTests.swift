@@ -1,5 +1,6 @@
 import Foundation
 import SepiaPipeline
+import SepiaImaging
 import XCTest
 
 /// Many threads writing and reading the same keys: readers only ever see complete entries, and

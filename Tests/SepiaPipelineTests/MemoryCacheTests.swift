@@ -1,5 +1,6 @@
 import Foundation
 import SepiaPipeline
+import SepiaImaging
 import XCTest
 
 /// LRU order, limits, replacement and thread safety of `MemoryCache`.

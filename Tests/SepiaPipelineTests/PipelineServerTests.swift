@@ -36,15 +36,7 @@ final class PipelineServerTests: XCTestCase {
     }
 
     private func run(_ entries: [PhotoEntry], _ options: BatchOptions) -> [BatchOutcome] {
-        let finished = expectation(description: "batch finished")
-        let result = Locked<[BatchOutcome]>([])
-        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
-        processor.start { outcomes in
-            result.withLock { $0 = outcomes }
-            finished.fulfill()
-        }
-        wait(for: [finished], timeout: 120)
-        return result.withLock { $0 }
+        BatchProcessor(entries: entries, options: options, loader: loader).runUntilDone()
     }
 
     private func reason(_ outcome: BatchOutcome?) -> String? {

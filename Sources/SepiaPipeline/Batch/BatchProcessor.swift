@@ -68,6 +68,24 @@ public final class BatchProcessor: Sendable {
         group.notify(on: .global()) { completion(self.outcomes()) }
     }
 
+    /// Runs the batch and waits for its end: for command-line tools, benchmarks and tests,
+    /// never for a UI thread. `progress` is called after each photo, on arbitrary threads.
+    public func runUntilDone(progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) -> [BatchOutcome] {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<[BatchOutcome]>([])
+        start(progress: progress) { outcomes in
+            result.withLock { $0 = outcomes }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    /// The latest progress.
+    public var progress: BatchProgress {
+        state.withLock { $0.progress }
+    }
+
     /// Cancels everything in flight; photos not done yet end as `.cancelled`.
     public func cancel() {
         state.withLock { $0.isCancelled = true }
