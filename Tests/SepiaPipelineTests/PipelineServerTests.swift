@@ -134,6 +134,32 @@ final class PipelineServerTests: XCTestCase {
         XCTAssertEqual(server.counters.totalRequests, requestsAfterFirstRun + 4, "--refresh downloads again")
     }
 
+    func testCancellingABatchLeavesOnlyWholeFiles() throws {
+        var configuration = Self.small(count: 6)
+        configuration.includesBrokenEntries = false
+        configuration.photoSize = PixelSize(width: 400, height: 300)
+        configuration.bandwidth = 30_000
+        try startServer(configuration)
+        let output = folder.appendingPathComponent("out")
+        let processor = BatchProcessor(entries: try manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
+        let finished = expectation(description: "batch finished")
+        let result = Locked<[BatchOutcome]>([])
+        processor.start { outcomes in
+            result.withLock { $0 = outcomes }
+            finished.fulfill()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { processor.cancel() }
+        wait(for: [finished], timeout: 60)
+        let outcomes = result.withLock { $0 }
+        XCTAssertTrue(outcomes.contains { $0.state == .cancelled }, "\(outcomes)")
+        XCTAssertTrue(outcomes.allSatisfy { $0.state == .cancelled || $0.isDone }, "\(outcomes)")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        XCTAssertEqual(files.count, outcomes.filter(\.isDone).count, "\(files)")
+        for file in files {
+            XCTAssertNoThrow(try ImageDecoder.decode(Data(contentsOf: output.appendingPathComponent(file))), file)
+        }
+    }
+
     func testManifestErrorsAreClear() throws {
         try startServer(Self.small(count: 1))
         let missing = URL(string: "missing.plist", relativeTo: server.baseURL)!.absoluteURL

@@ -13,6 +13,7 @@ public final class BatchProcessor: Sendable {
     private struct State {
         var outcomes: [BatchOutcome?]
         var progress: BatchProgress
+        var groups: [Group] = []
         var nextGroup = 0
         var isCancelled = false
     }
@@ -30,7 +31,6 @@ public final class BatchProcessor: Sendable {
     private let filtrationQueue = OperationQueue()
     private let group = BatchGroup()
     private let state: Locked<State>
-    private let groups: Locked<[Group]>
     private let progressHandler: Locked<(@Sendable (BatchProgress) -> Void)?> = Locked(nil)
 
     /// Prepares a batch over `entries`; nothing runs until ``start(progress:completion:)``.
@@ -43,7 +43,6 @@ public final class BatchProcessor: Sendable {
         filtrationQueue.name = StageConfiguration.filtrationName
         filtrationQueue.maxConcurrentOperationCount = options.jobs
         state = Locked(State(outcomes: Array(repeating: nil, count: entries.count), progress: BatchProgress(total: entries.count)))
-        groups = Locked([])
     }
 
     /// Starts the batch. `progress` is called after each photo, `completion` once with every
@@ -122,17 +121,16 @@ public final class BatchProcessor: Sendable {
             if rowsByLocation[location] == nil { order.append(location) }
             rowsByLocation[location, default: []].append((index, file))
         }
-        groups.withLock { $0 = order.map { Group(location: $0, rows: rowsByLocation[$0]!) } }
+        let groups = order.map { Group(location: $0, rows: rowsByLocation[$0]!) }
+        state.withLock { $0.groups = groups }
     }
 
     /// Starts the chain of the next group, if any is left and the batch is not cancelled.
     private func startNextGroup() {
         let next = state.withLock { state -> Group? in
-            guard !state.isCancelled else { return nil }
-            let all = groups.withLock { $0 }
-            guard state.nextGroup < all.count else { return nil }
+            guard !state.isCancelled, state.nextGroup < state.groups.count else { return nil }
             defer { state.nextGroup += 1 }
-            return all[state.nextGroup]
+            return state.groups[state.nextGroup]
         }
         guard let next else { return }
         group.enter()
