@@ -13,10 +13,11 @@ final class PhotoPipelineTests: XCTestCase {
     private var pipeline: PhotoPipeline!
 
     private func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration(
-        photoCount: 2, photoSize: PixelSize(width: 160, height: 120))) throws {
+        photoCount: 2, photoSize: PixelSize(width: 160, height: 120)),
+        pipeline pipelineConfiguration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) throws {
         server = try DemoPhotoServer.startBlocking(configuration)
         loader = HTTPLoader()
-        pipeline = PhotoPipeline(loader: loader)
+        pipeline = PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
     }
 
     override func tearDown() {
@@ -168,5 +169,61 @@ final class PhotoPipelineTests: XCTestCase {
         guard case .failure(let reason)? = result(of: pipeline.original(for: url)) else { return XCTFail("a 404 must fail") }
         XCTAssertTrue(reason.contains("HTTP 404"), reason)
         XCTAssertFalse(reason.contains("input failed"), "the root cause, not the decode step's wrapper: \(reason)")
+    }
+
+    func testARequestAfterEveryOtherWasCancelledStartsAfresh() throws {
+        try start()
+        let (url, path) = try photo()
+        pipeline.suspend()
+        let abandoned = pipeline.original(for: url)
+        abandoned.cancel()
+        let fresh = pipeline.original(for: url)
+        pipeline.resume()
+        XCTAssertTrue(isCancelled(result(of: abandoned)))
+        XCTAssertNotNil(image(of: fresh), "must not join the cancelled work")
+        XCTAssertEqual(server.counters.requests(forPath: path), 1, "the cancelled download never reached the server")
+    }
+
+    func testARaisedPriorityRunsFirst() throws {
+        let log = Locked<[String]>([])
+        try start(
+            DemoServerConfiguration(photoCount: 2, photoSize: PixelSize(width: 160, height: 120), requestLogger: { line in
+                log.withLock { $0.append(line) }
+            }),
+            pipeline: PhotoPipelineConfiguration(maxConcurrentDownloads: 1))
+        let (first, firstPath) = try photo(0)
+        let (second, secondPath) = try photo(1)
+        pipeline.suspend()
+        let early = pipeline.original(for: first, priority: .low)
+        let late = pipeline.original(for: second, priority: .low)
+        late.priority = .veryHigh
+        pipeline.resume()
+        XCTAssertNotNil(image(of: early))
+        XCTAssertNotNil(image(of: late))
+        let lines = log.withLock { $0 }
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines.first?.contains(secondPath) == true, "the raised request is downloaded first: \(lines)")
+        XCTAssertTrue(lines.last?.contains(firstPath) == true, "\(lines)")
+    }
+
+    func testNothingOutlivesItsRequests() throws {
+        try start()
+        let (url, _) = try photo()
+        weak var finished: PhotoRequest<RGBAImage>?
+        weak var abandoned: PhotoRequest<RGBAImage>?
+        do {
+            let request = pipeline.original(for: url)
+            finished = request
+            XCTAssertNotNil(image(of: request))
+        }
+        do {
+            pipeline.suspend()
+            let request = pipeline.original(for: URL(string: "\(url.absoluteString)?other")!)
+            abandoned = request
+            request.cancel()
+            pipeline.resume()
+            XCTAssertTrue(isCancelled(result(of: request)))
+        }
+        waitUntil("finished and abandoned work is released") { finished == nil && abandoned == nil && pipeline.inFlightCount == 0 }
     }
 }
