@@ -1,0 +1,33 @@
+import Foundation
+
+/// How a ``PhotoPipeline`` runs: its queues' concurrency and its caches.
+public struct PhotoPipelineConfiguration: Sendable {
+    /// How many downloads run at once on the "Download queue" (6 by default; 1 shows the
+    /// queue at work, as the tutorial does).
+    public var maxConcurrentDownloads: Int
+    /// How many decodes and filters run at once on the "Image Filtration queue" (the number
+    /// of active cores by default; 1 for teaching).
+    public var maxConcurrentFiltrations: Int
+    /// The most bytes of decoded originals kept in memory.
+    public var originalsCostLimit: Int
+    /// The most bytes of processed photos kept in memory.
+    public var processedCostLimit: Int
+    /// Where the bytes of downloaded originals are kept between runs, if anywhere.
+    public var diskCache: DiskCache?
+
+    /// A configuration; by default 6 downloads, one filtration per core, 256 MB of originals
+    /// and 128 MB of processed photos in memory, and no disk cache.
+    public init(
+        maxConcurrentDownloads: Int = 6,
+        maxConcurrentFiltrations: Int = ProcessInfo.processInfo.activeProcessorCount,
+        originalsCostLimit: Int = 256 << 20,
+        processedCostLimit: Int = 128 << 20,
+        diskCache: DiskCache? = nil
+    ) {
+        self.maxConcurrentDownloads = maxConcurrentDownloads
+        self.maxConcurrentFiltrations = maxConcurrentFiltrations
+        self.originalsCostLimit = originalsCostLimit
+        self.processedCostLimit = processedCostLimit
+        self.diskCache = diskCache
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SepiaImaging
+
+/// One row of the photo list: the tutorial's `PhotoRecord`, as a value.
+///
+/// State changes go through mutating methods that refuse moves the pipeline never makes
+/// (filtering a photo that was not downloaded, say) and return whether they took effect, so a
+/// late result for a row that was reset or failed meanwhile cannot corrupt it.
+public struct PhotoRecord: Sendable, Equatable {
+    /// The row's title.
+    public let name: String
+    /// Where the photo comes from, or why it cannot be fetched.
+    public let location: PhotoLocation
+    /// Where the row stands.
+    public private(set) var state: PhotoState
+    /// The latest image: the original once downloaded and decoded, then the filtered one.
+    public private(set) var image: RGBAImage?
+
+    /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(reason:)`` with
+    /// the location's reason when the row cannot become a download.
+    public init(entry: PhotoEntry) {
+        name = entry.name
+        location = entry.location
+        image = nil
+        if case .invalid(let reason) = entry.location {
+            state = .failed(reason: reason)
+        } else {
+            state = .new
+        }
+    }
+
+    /// The URL to load the photo from, or nil when the row's location is invalid.
+    public var url: URL? {
+        switch location {
+        case .remote(let url), .file(let url): url
+        case .invalid: nil
+        }
+    }
+
+    /// What a failed row shows, such as "Failed to load: HTTP 404 Not Found"; nil unless failed.
+    public var failureText: String? {
+        guard case .failed(let reason) = state else { return nil }
+        return "Failed to load: \(reason)"
+    }
+
+    /// Records the downloaded and decoded original. Only from ``PhotoState/new``.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func markDownloaded(_ original: RGBAImage) -> Bool {
+        guard state == .new else { return false }
+        state = .downloaded
+        image = original
+        return true
+    }
+
+    /// Records the filtered photo, which replaces the original. Only from ``PhotoState/downloaded``.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func markFiltered(_ filtered: RGBAImage) -> Bool {
+        guard state == .downloaded else { return false }
+        state = .filtered
+        image = filtered
+        return true
+    }
+
+    /// Records that the photo cannot be shown, for `reason`. Allowed from any state; the
+    /// image, if any, is kept (the row shows ``failureText``).
+    /// - Returns: whether the record changed (false only when it already failed for `reason`).
+    @discardableResult
+    public mutating func markFailed(reason: String) -> Bool {
+        guard state != .failed(reason: reason) else { return false }
+        state = .failed(reason: reason)
+        return true
+    }
+
+    /// Sends a failed row back to ``PhotoState/new`` so it can be tried again, dropping its
+    /// image. Refused unless failed, and for a row whose location is invalid: retrying
+    /// cannot help it.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func reset() -> Bool {
+        guard case .failed = state, url != nil else { return false }
+        state = .new
+        image = nil
+        return true
+    }
+}

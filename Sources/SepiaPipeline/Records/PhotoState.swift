@@ -1,0 +1,14 @@
+/// Where a photo's row stands: the tutorial's `PhotoRecordState`.
+///
+/// A row starts ``new``, becomes ``downloaded`` once its original is downloaded and decoded,
+/// then ``filtered``; it can become ``failed`` at any step.
+public enum PhotoState: Sendable, Equatable {
+    /// Nothing has been loaded yet.
+    case new
+    /// The original is downloaded and decoded; it is not filtered yet.
+    case downloaded
+    /// The filtered photo is ready.
+    case filtered
+    /// The photo cannot be shown, for `reason` (a sentence fit for the row).
+    case failed(reason: String)
+}

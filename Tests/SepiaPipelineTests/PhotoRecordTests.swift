@@ -1,0 +1,86 @@
+import Foundation
+import SepiaImaging
+import XCTest
+@testable import SepiaPipeline
+
+/// The row's state machine: which moves it accepts and what it keeps.
+final class PhotoRecordTests: XCTestCase {
+    private let url = URL(string: "https://example.com/photo.jpg")!
+    private let original = RGBAImage(width: 2, height: 2, red: 200, green: 200, blue: 200)
+    private let filtered = RGBAImage(width: 2, height: 2, red: 255, green: 232, blue: 190)
+
+    private func newRecord() -> PhotoRecord {
+        PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(url)))
+    }
+
+    func testAValidEntryStartsNewWithoutAnImage() {
+        let record = newRecord()
+        XCTAssertEqual(record.name, "Photo")
+        XCTAssertEqual(record.state, .new)
+        XCTAssertEqual(record.url, url)
+        XCTAssertNil(record.image)
+        XCTAssertNil(record.failureText)
+    }
+
+    func testAnInvalidEntryStartsFailedWithItsReasonAndCannotBeRetried() {
+        var record = PhotoRecord(entry: PhotoEntry(name: "Broken", location: .invalid(reason: "\"NO URL\" is not a URL")))
+        XCTAssertEqual(record.state, .failed(reason: "\"NO URL\" is not a URL"))
+        XCTAssertEqual(record.failureText, "Failed to load: \"NO URL\" is not a URL")
+        XCTAssertNil(record.url)
+        XCTAssertFalse(record.reset(), "retrying cannot give an invalid row a URL")
+        XCTAssertFalse(record.markDownloaded(original))
+        XCTAssertEqual(record.state, .failed(reason: "\"NO URL\" is not a URL"))
+    }
+
+    func testDownloadedThenFilteredKeepsTheLatestImage() {
+        var record = newRecord()
+        XCTAssertTrue(record.markDownloaded(original))
+        XCTAssertEqual(record.state, .downloaded)
+        XCTAssertEqual(record.image, original)
+        XCTAssertTrue(record.markFiltered(filtered))
+        XCTAssertEqual(record.state, .filtered)
+        XCTAssertEqual(record.image, filtered)
+    }
+
+    func testFilteredIsRefusedUnlessDownloaded() {
+        var record = newRecord()
+        XCTAssertFalse(record.markFiltered(filtered))
+        XCTAssertEqual(record.state, .new)
+        XCTAssertNil(record.image)
+        record.markDownloaded(original)
+        record.markFiltered(filtered)
+        XCTAssertFalse(record.markFiltered(original), "already filtered")
+        XCTAssertFalse(record.markDownloaded(original), "a late original must not replace the filtered photo")
+        XCTAssertEqual(record.image, filtered)
+    }
+
+    func testFailedIsAcceptedFromAnyStateAndKeepsTheImage() {
+        var fresh = newRecord()
+        XCTAssertTrue(fresh.markFailed(reason: "HTTP 404"))
+        XCTAssertEqual(fresh.failureText, "Failed to load: HTTP 404")
+
+        var downloaded = newRecord()
+        downloaded.markDownloaded(original)
+        XCTAssertTrue(downloaded.markFailed(reason: "cancelled filter"))
+        XCTAssertEqual(downloaded.image, original)
+
+        var filteredRecord = newRecord()
+        filteredRecord.markDownloaded(original)
+        filteredRecord.markFiltered(filtered)
+        XCTAssertTrue(filteredRecord.markFailed(reason: "disk full"))
+        XCTAssertFalse(filteredRecord.markFailed(reason: "disk full"), "same failure again changes nothing")
+        XCTAssertTrue(filteredRecord.markFailed(reason: "other"))
+    }
+
+    func testResetSendsAFailedRowBackToNew() {
+        var record = newRecord()
+        XCTAssertFalse(record.reset(), "only a failed row can be retried")
+        record.markDownloaded(original)
+        XCTAssertFalse(record.reset())
+        record.markFailed(reason: "timed out")
+        XCTAssertTrue(record.reset())
+        XCTAssertEqual(record.state, .new)
+        XCTAssertNil(record.image)
+        XCTAssertTrue(record.markDownloaded(original), "the retry can proceed")
+    }
+}
