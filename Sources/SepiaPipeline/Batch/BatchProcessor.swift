@@ -27,8 +27,8 @@ public final class BatchProcessor: Sendable {
     private let entries: [PhotoEntry]
     private let options: BatchOptions
     private let loader: HTTPLoader
-    private let downloadQueue = OperationQueue()
-    private let filtrationQueue = OperationQueue()
+    private let downloadQueue: OperationQueue
+    private let filtrationQueue: OperationQueue
     private let group = BatchGroup()
     private let state: Locked<State>
     private let progressHandler: Locked<(@Sendable (BatchProgress) -> Void)?> = Locked(nil)
@@ -38,10 +38,8 @@ public final class BatchProcessor: Sendable {
         self.entries = entries
         self.options = options
         self.loader = loader
-        downloadQueue.name = StageConfiguration.downloadName
-        downloadQueue.maxConcurrentOperationCount = options.downloads
-        filtrationQueue.name = StageConfiguration.filtrationName
-        filtrationQueue.maxConcurrentOperationCount = options.jobs
+        downloadQueue = .named(StageConfiguration.downloadName, maxConcurrentOperationCount: options.downloads)
+        filtrationQueue = .named(StageConfiguration.filtrationName, maxConcurrentOperationCount: options.jobs)
         state = Locked(State(outcomes: Array(repeating: nil, count: entries.count), progress: BatchProgress(total: entries.count)))
     }
 
