@@ -160,6 +160,25 @@ final class PipelineServerTests: XCTestCase {
         }
     }
 
+    func testBodiesOverTheSizeCapFailWithoutBeingRead() throws {
+        var configuration = Self.small(count: 1)
+        configuration.photoSize = PixelSize(width: 640, height: 480)
+        try startServer(configuration, loader: HTTPLoaderConfiguration(maximumBodySize: 1_000))
+        let url = try XCTUnwrap(server.url(for: server.catalog.photos[0]))
+        let finished = expectation(description: "load finished")
+        let outcome = Locked<Result<Data, HTTPLoadError>?>(nil)
+        _ = loader.load(url) { result in
+            outcome.withLock { $0 = result }
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 30)
+        guard case .failure(.tooLarge(let limit)) = outcome.withLock({ $0 }) else {
+            return XCTFail("\(String(describing: outcome.withLock { $0 }))")
+        }
+        XCTAssertEqual(limit, 1_000)
+        XCTAssertEqual(server.counters.requests(forPath: try XCTUnwrap(server.catalog.photos[0].path)), 1, "not retried")
+    }
+
     func testManifestErrorsAreClear() throws {
         try startServer(Self.small(count: 1))
         let missing = URL(string: "missing.plist", relativeTo: server.baseURL)!.absoluteURL
