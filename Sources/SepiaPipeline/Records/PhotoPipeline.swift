@@ -27,8 +27,9 @@ public final class PhotoPipeline: Sendable {
     public let loader: HTTPLoader
     /// The queues' concurrency and the caches' limits.
     public let configuration: PhotoPipelineConfiguration
-    private let downloadQueue: OperationQueue
-    private let filtrationQueue: OperationQueue
+    private let downloadQueue: CountedQueue
+    private let filtrationQueue: CountedQueue
+    private let progressBoard = DownloadProgressBoard()
     private let originalsCache: MemoryCache<OriginalKey, RGBAImage>
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
@@ -38,8 +39,8 @@ public final class PhotoPipeline: Sendable {
     public init(loader: HTTPLoader, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
         self.loader = loader
         self.configuration = configuration
-        downloadQueue = .named(StageConfiguration.downloadName, maxConcurrentOperationCount: configuration.maxConcurrentDownloads)
-        filtrationQueue = .named(StageConfiguration.filtrationName, maxConcurrentOperationCount: configuration.maxConcurrentFiltrations)
+        downloadQueue = CountedQueue(configuration: .download(maxConcurrentOperationCount: configuration.maxConcurrentDownloads))
+        filtrationQueue = CountedQueue(configuration: .filtration(maxConcurrentOperationCount: configuration.maxConcurrentFiltrations))
         let originalsCache = MemoryCache<OriginalKey, RGBAImage>(costLimit: configuration.originalsCostLimit)
         let processedCache = MemoryCache<ProcessedKey, RGBAImage>(costLimit: configuration.processedCostLimit)
         self.originalsCache = originalsCache
@@ -61,7 +62,10 @@ public final class PhotoPipeline: Sendable {
             return PhotoRequest(finished: .success(cached), priority: priority)
         }
         return originalsInFlight.request(for: key, priority: priority) {
-            let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache)
+            let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache) { [progressBoard] in
+                progressBoard.update(url, received: $0, expected: $1)
+            }
+            download.completionBlock = { [progressBoard] in progressBoard.remove(url) }
             let decode = PhotoOperations.decode(download, options: decoding)
             return WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode)
         }
@@ -84,7 +88,7 @@ public final class PhotoPipeline: Sendable {
         return processedInFlight.request(for: key, priority: priority) {
             let source = BlockResultOperation { _ in original }
             let filter = PhotoOperations.filter(source, with: processing.filter)
-            var steps: [(operation: Operation, queue: OperationQueue)] = [(source, filtrationQueue), (filter, filtrationQueue)]
+            var steps: [(operation: Operation, queue: CountedQueue)] = [(source, filtrationQueue), (filter, filtrationQueue)]
             guard let box = processing.fitting else { return WorkChain(steps: steps, last: filter) }
             let resize = PhotoOperations.resize(filter, toFit: box)
             steps.append((resize, filtrationQueue))
@@ -98,14 +102,24 @@ public final class PhotoPipeline: Sendable {
     /// Holds both queues' waiting operations, for instance while the user scrolls; work
     /// already running goes on.
     public func suspend() {
-        downloadQueue.isSuspended = true
-        filtrationQueue.isSuspended = true
+        downloadQueue.suspend()
+        filtrationQueue.suspend()
     }
 
     /// Lets both queues start their waiting operations again.
     public func resume() {
-        downloadQueue.isSuspended = false
-        filtrationQueue.isSuspended = false
+        downloadQueue.resume()
+        filtrationQueue.resume()
+    }
+
+    /// How far the download of `url` has come, while one is in flight.
+    public func downloadProgress(for url: URL) -> DownloadProgress? {
+        progressBoard.progress(for: url)
+    }
+
+    /// Snapshots of the "Download queue" and the "Image Filtration queue", in that order.
+    public var queueCounters: [StageCounters] {
+        [downloadQueue.counters, filtrationQueue.counters]
     }
 
     /// How many originals and processed photos are being worked on (for tests).

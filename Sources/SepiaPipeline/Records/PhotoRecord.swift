@@ -84,4 +84,16 @@ public struct PhotoRecord: Sendable, Equatable {
         image = nil
         return true
     }
+
+    /// Drops the image of a downloaded or filtered row to save memory, sending it back to
+    /// ``PhotoState/new``: loading it again finds the photo in the pipeline's caches, or
+    /// downloads it. Refused in any other state.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func discardImage() -> Bool {
+        guard state == .downloaded || state == .filtered else { return false }
+        state = .new
+        image = nil
+        return true
+    }
 }

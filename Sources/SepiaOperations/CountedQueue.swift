@@ -1,0 +1,87 @@
+import Foundation
+
+/// A named `OperationQueue` that counts the operations it ran to their end, completed or
+/// cancelled, for a status panel. Thread-safe.
+///
+/// The counts come from each operation's `completionBlock`, the one end-of-operation hook an
+/// `Operation` has on Linux (there is no KVO): set an operation's block before adding it; the
+/// queue chains its count after it.
+public final class CountedQueue: Sendable {
+    private struct Tally: Sendable {
+        var completed = 0
+        var cancelled = 0
+    }
+
+    /// The queue's name, as shown in logs and panels.
+    public let name: String
+    private let queue: OperationQueue
+    private let tally = Locked(Tally())
+
+    /// A queue built as `configuration` says (its quality of service is set before any
+    /// operation is added, the only time it counts on Linux).
+    public init(configuration: StageConfiguration) {
+        name = configuration.name
+        queue = OperationQueue()
+        queue.name = configuration.name
+        queue.qualityOfService = configuration.qualityOfService
+        queue.maxConcurrentOperationCount = configuration.maxConcurrentOperationCount
+    }
+
+    /// How many operations may run at once; can be changed at any time.
+    public var maxConcurrentOperationCount: Int {
+        get { queue.maxConcurrentOperationCount }
+        set { queue.maxConcurrentOperationCount = newValue }
+    }
+
+    /// Adds `operation`, which must not be in a queue already; `ended` runs after its
+    /// `completionBlock`, once it has finished (cancelled or not), on an arbitrary thread.
+    public func addOperation(_ operation: Operation, ended: (@Sendable (Operation) -> Void)? = nil) {
+        let callerCompletion = operation.completionBlock
+        // Linux never clears the block after it ran: it must not hold the operation strongly.
+        operation.completionBlock = { [weak self, weak operation] in
+            callerCompletion?()
+            guard let operation else { return }
+            self?.count(operation)
+            ended?(operation)
+        }
+        queue.addOperation(operation)
+    }
+
+    /// Whether the queue is suspended: operations already running go on, no new one starts.
+    public var isSuspended: Bool { queue.isSuspended }
+
+    /// Holds operations that have not started yet.
+    public func suspend() {
+        queue.isSuspended = true
+    }
+
+    /// Lets held operations start again.
+    public func resume() {
+        queue.isSuspended = false
+    }
+
+    /// A snapshot of what the queue is doing.
+    public var counters: StageCounters {
+        let queued = queue.operations
+        let (completed, cancelled) = tally.withLock { ($0.completed, $0.cancelled) }
+        return StageCounters(
+            name: name,
+            running: queued.count { $0.isExecuting },
+            waiting: queued.count { !$0.isExecuting && !$0.isFinished },
+            isSuspended: queue.isSuspended,
+            completed: completed,
+            cancelled: cancelled
+        )
+    }
+
+    private func count(_ operation: Operation) {
+        let wasCancelled = operation.isCancelled
+        tally.withLock { tally in
+            if wasCancelled {
+                tally.cancelled += 1
+            } else {
+                tally.completed += 1
+            }
+        }
+    }
+}

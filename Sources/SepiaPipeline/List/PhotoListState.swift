@@ -1,0 +1,33 @@
+/// Where the list's data source stands.
+public enum PhotoListSourceState: Sendable, Equatable {
+    /// Nothing was asked for yet.
+    case idle
+    /// The manifest is being fetched and read.
+    case loading
+    /// The rows are there.
+    case loaded
+    /// The manifest could not be had; `message` says why, fit for an alert.
+    case failed(message: String)
+}
+
+/// Where the list's scrolling stands, as the tutorial's `UIScrollViewDelegate` sees it.
+public enum ScrollPhase: Sendable, Equatable {
+    /// No scroll input lately: rows on screen get their work.
+    case idle
+    /// Scroll input keeps coming: the queues are suspended and nothing new starts.
+    case scrolling
+    /// Input has stopped and the controller is settling: cancelling work for rows that left
+    /// the screen, starting it for the rows now on it, resuming the queues. Observers see it
+    /// in the change that settling publishes.
+    case settling
+}
+
+/// What changed in a ``PhotoListController``, published on its queue.
+public enum PhotoListChange: Sendable, Equatable {
+    /// The data source's state changed (and with it, possibly, every row).
+    case source
+    /// These rows' records changed (state or image).
+    case rows([Int])
+    /// The scroll phase changed.
+    case scrollPhase
+}

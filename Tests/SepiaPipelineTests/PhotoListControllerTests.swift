@@ -1,0 +1,281 @@
+import Dispatch
+import Foundation
+import SepiaImaging
+import XCTest
+@testable import SepiaPipeline
+
+/// The tutorial's list logic, driven by hand: which rows start work, when scrolling holds it,
+/// what settling cancels and starts, prefetching and priorities.
+final class PhotoListControllerTests: XCTestCase {
+    private let queue = DispatchQueue(label: "list controller tests")
+    private var loader: FakePhotoLoader!
+    private var scheduler: ManualListScheduler!
+    private var controller: PhotoListController!
+    private var changes: [PhotoListChange] = []
+    private let original = RGBAImage(width: 4, height: 3, red: 200, green: 200, blue: 200)
+    private let filtered = RGBAImage(width: 4, height: 3, red: 255, green: 232, blue: 190)
+
+    private func url(_ row: Int) -> URL { URL(string: "http://127.0.0.1/photo-\(row).jpg")! }
+
+    /// A controller over `count` rows (with `invalid` rows that have no URL), loaded.
+    private func makeList(
+        count: Int = 40, invalid: Set<Int> = [],
+        configuration: PhotoListConfiguration = PhotoListConfiguration(prefetchDistance: 0)
+    ) {
+        loader = FakePhotoLoader()
+        scheduler = ManualListScheduler(queue: queue)
+        controller = PhotoListController(loader: loader, configuration: configuration, queue: queue, scheduler: scheduler)
+        let entries = (0..<count).map { row in
+            PhotoEntry(name: String(format: "Photo %03d", row),
+                       location: invalid.contains(row) ? .invalid(reason: "\"NO URL\" is not a URL") : .remote(url(row)))
+        }
+        onList {
+            controller.onChange = { [unowned self] in changes.append($0) }
+            controller.loadSource { $0(.success(entries)) }
+        }
+        drain()
+    }
+
+    private func onList<T>(_ body: () -> T) -> T { queue.sync(execute: body) }
+
+    /// Lets every result already delivered reach the controller.
+    private func drain() { queue.sync {} }
+
+    private func downloads(_ row: Int) -> [FakePhotoRequest] { loader.requests(.original, for: url(row)) }
+    private func filters(_ row: Int) -> [FakePhotoRequest] { loader.requests(.processed, for: url(row)) }
+    private func startedDownloadRows() -> Set<Int> {
+        Set((0..<onList { controller.records.count }).filter { !downloads($0).isEmpty })
+    }
+    private func record(_ row: Int) -> PhotoRecord { onList { controller.records[row] } }
+
+    private func finishDownload(_ row: Int) {
+        downloads(row).last!.complete(with: .success(original))
+        drain()
+    }
+
+    private func finishFilter(_ row: Int) {
+        filters(row).last!.complete(with: .success(filtered))
+        drain()
+    }
+
+    private func scroll(to rows: Range<Int>) { onList { controller.scroll(toShow: rows) } }
+
+    private func settle() {
+        scheduler.advance(by: onList { controller.configuration.settleDelay })
+        drain()
+    }
+
+    func testOnlyVisibleRowsStartDownloadingAtHighPriority() {
+        makeList()
+        onList { controller.show(rows: 0..<5) }
+        XCTAssertEqual(startedDownloadRows(), Set(0..<5))
+        XCTAssertTrue(loader.requests.allSatisfy { $0.priority == .high })
+        XCTAssertEqual(onList { controller.rowsShown }, IndexSet(integersIn: 0..<5))
+    }
+
+    func testAFailedSourceBecomesAnAlertAndNoWorkStarts() {
+        loader = FakePhotoLoader()
+        controller = PhotoListController(loader: loader, queue: queue, scheduler: ManualListScheduler(queue: queue))
+        onList {
+            controller.loadSource { $0(.failure(.unsupportedLocation("gopher://photos"))) }
+            XCTAssertEqual(controller.sourceState, .loading, "the result arrives on the controller's queue, later")
+        }
+        drain()
+        guard case .failed(let message) = onList({ controller.sourceState }) else {
+            return XCTFail("expected a failed source")
+        }
+        XCTAssertTrue(message.contains("gopher://photos"), message)
+        onList { controller.show(rows: 0..<5) }
+        XCTAssertTrue(loader.requests.isEmpty)
+    }
+
+    func testShowingTheSameRowsAgainNeverStartsWorkTwice() {
+        makeList()
+        onList { controller.show(rows: 0..<5) }
+        onList { controller.show(rows: 0..<5) }
+        scroll(to: 0..<5)
+        settle()
+        XCTAssertEqual(loader.requests.count, 5)
+    }
+
+    func testADownloadShowsTheOriginalThenTheFilterReplacesIt() {
+        makeList()
+        onList { controller.show(rows: 0..<3) }
+        changes = []
+        finishDownload(1)
+        XCTAssertEqual(record(1).state, .downloaded)
+        XCTAssertEqual(record(1).image, original)
+        XCTAssertEqual(changes, [.rows([1])])
+        XCTAssertEqual(filters(1).count, 1, "a visible downloaded row is filtered at once")
+        XCTAssertEqual(filters(1).first?.priority, .high)
+
+        finishFilter(1)
+        XCTAssertEqual(record(1).state, .filtered)
+        XCTAssertEqual(record(1).image, filtered)
+        XCTAssertEqual(onList { controller.workDone.filtered }, IndexSet(integer: 1))
+    }
+
+    func testScrollingSuspendsTheQueuesAndStartsNothingUntilItSettles() {
+        makeList()
+        onList { controller.show(rows: 0..<5) }
+        changes = []
+        scroll(to: 10..<15)
+        XCTAssertTrue(loader.isSuspended)
+        XCTAssertEqual(onList { controller.scrollPhase }, .scrolling)
+        XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing starts while scrolling")
+        XCTAssertFalse(downloads(0)[0].isCancelled, "nothing is cancelled before the scroll settles")
+
+        settle()
+        XCTAssertFalse(loader.isSuspended)
+        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
+        XCTAssertEqual(changes, [.scrollPhase, .scrollPhase, .scrollPhase])
+        XCTAssertTrue((0..<5).allSatisfy { downloads($0)[0].isCancelled }, "rows that left the screen are cancelled")
+        XCTAssertEqual(startedDownloadRows(), Set(0..<5).union(10..<15))
+        XCTAssertTrue(onList { (10..<15).allSatisfy { controller.isWorking(row: $0) } })
+        XCTAssertFalse(onList { controller.isWorking(row: 0) })
+    }
+
+    func testEachScrollInputPostponesTheSettle() {
+        makeList()
+        scroll(to: 5..<10)
+        scheduler.advance(by: 0.1)
+        scroll(to: 6..<11)
+        scheduler.advance(by: 0.1)
+        XCTAssertEqual(onList { controller.scrollPhase }, .scrolling, "0.1 s after the last input")
+        XCTAssertTrue(loader.requests.isEmpty)
+        scheduler.advance(by: 0.06)
+        drain()
+        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
+        XCTAssertEqual(startedDownloadRows(), Set(6..<11))
+        XCTAssertEqual(loader.suspensionCount, 1, "one scroll gesture suspends once")
+    }
+
+    func testRowsPassedInAFlingAreNeverLoaded() {
+        makeList(count: 500)
+        onList { controller.show(rows: 0..<8) }
+        for top in stride(from: 4, through: 492, by: 4) { scroll(to: top..<(top + 8)) }
+        settle()
+        XCTAssertEqual(startedDownloadRows(), Set(0..<8).union(492..<500))
+        XCTAssertEqual(onList { controller.rowsShown.count }, 500, "every row passed was on screen for a moment")
+    }
+
+    func testACancelledFilterKeepsTheDownloadAndComingBackOnlyFilters() {
+        makeList()
+        onList { controller.show(rows: 0..<5) }
+        finishDownload(0)
+        XCTAssertEqual(filters(0).count, 1)
+        scroll(to: 20..<25)
+        settle()
+        XCTAssertTrue(filters(0)[0].isCancelled)
+        XCTAssertEqual(record(0).state, .downloaded, "the download is kept")
+        XCTAssertEqual(record(0).image, original)
+
+        scroll(to: 0..<5)
+        settle()
+        XCTAssertEqual(downloads(0).count, 1, "no second download")
+        XCTAssertEqual(filters(0).count, 2, "only a new filter")
+        XCTAssertFalse(filters(0)[1].isCancelled)
+    }
+
+    func testALateResultOfCancelledWorkChangesNothing() {
+        makeList()
+        onList { controller.show(rows: 0..<5) }
+        let first = downloads(2)[0]
+        scroll(to: 20..<25)
+        settle()
+        first.complete(with: .success(original))  // already cancelled: ignored by the request
+        drain()
+        XCTAssertEqual(record(2).state, .new)
+        scroll(to: 0..<5)
+        settle()
+        let second = downloads(2)[1]
+        first.complete(with: .success(filtered))
+        drain()
+        XCTAssertEqual(record(2).state, .new, "only the current request counts")
+        second.complete(with: .success(original))
+        drain()
+        XCTAssertEqual(record(2).state, .downloaded)
+    }
+
+    func testPrefetchWaitsForTheScreenThenLoadsAheadAtLowPriority() {
+        makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
+        onList { controller.show(rows: 0..<3) }
+        XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the screen has its photos")
+        for row in 0..<3 {
+            finishDownload(row)
+            finishFilter(row)
+        }
+        XCTAssertEqual(startedDownloadRows(), Set(0..<5))
+        XCTAssertEqual(downloads(3)[0].priority, .low)
+        XCTAssertEqual(downloads(4)[0].priority, .low)
+
+        scroll(to: 2..<5)
+        settle()
+        XCTAssertEqual(downloads(3).count, 1, "the prefetch goes on")
+        XCTAssertEqual(downloads(3)[0].priority, .high, "raised when the row became visible")
+        XCTAssertFalse(downloads(3)[0].isCancelled)
+    }
+
+    func testPrefetchFollowsTheDirectionOfTheLastScroll() {
+        makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
+        scroll(to: 20..<22)
+        settle()
+        scroll(to: 10..<12)
+        settle()
+        for row in 10..<12 {
+            finishDownload(row)
+            finishFilter(row)
+        }
+        XCTAssertEqual(startedDownloadRows(), Set(8..<12).union(20..<22))
+    }
+
+    func testAFailedRowShowsItsReasonAndCanBeRetried() {
+        makeList(invalid: [1])
+        onList { controller.show(rows: 0..<3) }
+        XCTAssertTrue(downloads(1).isEmpty, "a row without a URL never downloads")
+        XCTAssertEqual(record(1).failureText, "Failed to load: \"NO URL\" is not a URL")
+        downloads(2)[0].complete(with: .failure(reason: "HTTP 404 Not Found"))
+        drain()
+        XCTAssertEqual(record(2).failureText, "Failed to load: HTTP 404 Not Found")
+
+        onList { controller.retry(row: 2) }
+        XCTAssertEqual(record(2).state, .new)
+        XCTAssertEqual(downloads(2).count, 2)
+        onList { controller.retry(row: 1) }
+        XCTAssertTrue(downloads(1).isEmpty, "retrying cannot give a row a URL")
+    }
+
+    func testRowsFarFromTheScreenDropTheirImages() {
+        makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: 5))
+        onList { controller.show(rows: 0..<2) }
+        finishDownload(0)
+        finishFilter(0)
+        finishDownload(1)
+        scroll(to: 4..<6)
+        settle()
+        XCTAssertEqual(record(0).state, .filtered, "within the retain distance")
+        scroll(to: 30..<32)
+        settle()
+        XCTAssertEqual(record(0).state, .new)
+        XCTAssertNil(record(0).image)
+        XCTAssertEqual(record(1).state, .new)
+    }
+
+    func testWithoutDeferringWorkStartsWhileScrolling() {
+        makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, defersWorkWhileScrolling: false))
+        scroll(to: 10..<12)
+        XCTAssertFalse(loader.isSuspended)
+        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
+        XCTAssertEqual(startedDownloadRows(), Set(10..<12))
+    }
+
+    func testCancelAllCancelsEveryRequestAndResumes() {
+        makeList()
+        onList { controller.show(rows: 0..<4) }
+        scroll(to: 1..<5)
+        onList { controller.cancelAll() }
+        XCTAssertTrue(loader.requests.allSatisfy(\.isCancelled))
+        XCTAssertFalse(loader.isSuspended)
+        XCTAssertEqual(onList { controller.workingRowCount }, 0)
+    }
+}
