@@ -61,4 +61,25 @@ final class PhotoListPipelineTests: XCTestCase {
         XCTAssertTrue(states()[4..<20].allSatisfy { $0 == .new }, "rows scrolled past are never loaded")
         waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
     }
+
+    func testTheBlockingLoaderHasEndedItsRequestsWhenItReturns() throws {
+        let rows = try entries(count: 2, corrupt: 1)
+        loader = HTTPLoader()
+        let blocking = BlockingPhotoLoader(loader: loader)
+        let processing = PhotoProcessing(filter: .grayscale, fitting: PixelSize(width: 40, height: 40))
+        let good = try XCTUnwrap(PhotoRecord(entry: rows[0]).url)
+        let corrupt = try XCTUnwrap(PhotoRecord(entry: rows[1]).url)
+
+        let original = blocking.loadOriginal(good, decoding: ImageDecodingOptions(), priority: .high) as? PhotoRequest<RGBAImage>
+        let image = try XCTUnwrap(original?.result?.value, "ended on return")
+        XCTAssertEqual(image.size, PixelSize(width: 160, height: 120))
+        let processed = blocking.loadProcessed(image, of: good, processing: processing, priority: .high) as? PhotoRequest<RGBAImage>
+        let gray = try XCTUnwrap(processed?.result?.value)
+        XCTAssertEqual(gray.size, PixelSize(width: 40, height: 30))
+        XCTAssertEqual(gray.pixels[0], gray.pixels[1], "grayscale")
+
+        let failed = blocking.loadOriginal(corrupt, decoding: ImageDecodingOptions(), priority: .high) as? PhotoRequest<RGBAImage>
+        guard case .failure(let reason)? = failed?.result else { return XCTFail("a corrupt photo fails") }
+        XCTAssertFalse(reason.isEmpty)
+    }
 }

@@ -22,22 +22,35 @@ public struct DownloadProgress: Sendable, Equatable {
 }
 
 /// The progress of the downloads in flight, by URL, written from the network's threads and
-/// read by whoever draws it. Thread-safe.
+/// read by whoever draws it, and the bytes each URL has cost so far. Thread-safe.
 final class DownloadProgressBoard: Sendable {
-    private let entries = Locked<[URL: DownloadProgress]>([:])
+    private struct Entries: Sendable {
+        var inFlight: [URL: DownloadProgress] = [:]
+        var receivedBefore: [URL: Int] = [:]
+    }
+
+    private let entries = Locked(Entries())
 
     /// The progress of the download of `url`, or nil when none is in flight.
     func progress(for url: URL) -> DownloadProgress? {
-        entries.withLock { $0[url] }
+        entries.withLock { $0.inFlight[url] }
+    }
+
+    /// Bytes received for `url` by every download of it so far, finished, cancelled or in flight.
+    func bytesReceived(for url: URL) -> Int {
+        entries.withLock { $0.receivedBefore[url, default: 0] + ($0.inFlight[url]?.received ?? 0) }
     }
 
     /// Records that `received` bytes of `url` (of `expected`) have arrived.
     func update(_ url: URL, received: Int, expected: Int?) {
-        entries.withLock { $0[url] = DownloadProgress(received: received, expected: expected) }
+        entries.withLock { $0.inFlight[url] = DownloadProgress(received: received, expected: expected) }
     }
 
-    /// Forgets `url` once its download has ended.
-    func remove(_ url: URL) {
-        entries.withLock { $0[url] = nil }
+    /// Ends the download of `url` in flight, keeping the bytes it received in the tally.
+    func end(_ url: URL) {
+        entries.withLock { entries in
+            guard let ended = entries.inFlight.removeValue(forKey: url) else { return }
+            entries.receivedBefore[url, default: 0] += ended.received
+        }
     }
 }

@@ -65,7 +65,7 @@ public final class PhotoPipeline: Sendable {
             let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache) { [progressBoard] in
                 progressBoard.update(url, received: $0, expected: $1)
             }
-            download.completionBlock = { [progressBoard] in progressBoard.remove(url) }
+            download.completionBlock = { [progressBoard] in progressBoard.end(url) }
             let decode = PhotoOperations.decode(download, options: decoding)
             return WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode)
         }
@@ -115,6 +115,12 @@ public final class PhotoPipeline: Sendable {
     /// How far the download of `url` has come, while one is in flight.
     public func downloadProgress(for url: URL) -> DownloadProgress? {
         progressBoard.progress(for: url)
+    }
+
+    /// Bytes that every download of `url` received so far over the network, including
+    /// downloads that were cancelled part way (for measuring wasted work).
+    public func bytesReceived(for url: URL) -> Int {
+        progressBoard.bytesReceived(for: url)
     }
 
     /// Snapshots of the "Download queue" and the "Image Filtration queue", in that order.
