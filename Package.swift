@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
         .library(name: "SepiaPipeline", targets: ["SepiaPipeline"]),
         .library(name: "SepiaDemoServer", targets: ["SepiaDemoServer"]),
+        .library(name: "SepiaTerminal", targets: ["SepiaTerminal"]),
         .executable(name: "sepia", targets: ["sepia"]),
         .executable(name: "sepia-bench", targets: ["SepiaBenchmarks"]),
     ],
@@ -55,6 +56,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+
+        // Async-signal-safe terminal restore for crashes; signal handlers must stay in C.
+        .target(name: "CSepiaTerminal"),
+
+        // Raw mode, input parsing, a diffing frame renderer and image cells for the terminal.
+        .target(name: "SepiaTerminal", dependencies: ["CSepiaTerminal", "SepiaImaging"]),
 
         // The command line.
         .executableTarget(
@@ -107,5 +114,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
     ]
 )

@@ -1,0 +1,7 @@
+/// What reading the front of the pending input bytes gave.
+enum ScanResult {
+    /// A whole token of `length` bytes that means `events` (none for skipped bytes).
+    case token(events: [InputEvent], length: Int)
+    /// The bytes so far start a token that is not complete yet.
+    case needMore
+}

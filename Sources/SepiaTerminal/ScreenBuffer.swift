@@ -1,0 +1,88 @@
+/// A grid of cells to be drawn: the next frame, which `FrameRenderer` compares with the
+/// last one.
+///
+/// Two-column graphemes (East Asian wide characters, emoji) take two cells: the grapheme in
+/// the first and a continuation (text "") in the second, so columns stay aligned. Whenever
+/// a write covers half of such a pair, the other half becomes a blank in its old style.
+public struct ScreenBuffer: Sendable, Equatable {
+    /// The size of the grid.
+    public let size: TerminalSize
+    /// The cells, row by row.
+    private var cells: [Cell]
+
+    /// Makes a grid of `size` filled with `Cell.blank`. Negative sides count as 0.
+    public init(size: TerminalSize) {
+        self.size = TerminalSize(columns: max(size.columns, 0), rows: max(size.rows, 0))
+        cells = Array(repeating: .blank, count: self.size.columns * self.size.rows)
+    }
+
+    /// The cell at `row`, `column` (0-based). Outside the grid, reading gives `Cell.blank`
+    /// and writing does nothing. A two-column grapheme set this way needs a continuation
+    /// cell (text "") after it, as `write` makes; halves of pairs it cuts become blanks.
+    public subscript(row: Int, column: Int) -> Cell {
+        get {
+            contains(row: row, column: column) ? cells[row * size.columns + column] : .blank
+        }
+        set {
+            guard contains(row: row, column: column) else { return }
+            place([newValue], row: row, column: column)
+        }
+    }
+
+    /// Writes `text` from `row`, `column` on, in `style`, and returns the number of columns
+    /// used.
+    ///
+    /// Writing stops at the right edge and after `maxWidth` columns; a two-column grapheme
+    /// that does not fit whole stops it too. Control characters (tab and newline included)
+    /// are drawn as U+FFFD; graphemes that take no room (a lone combining mark, a zero-width
+    /// format character) are left out.
+    @discardableResult
+    public mutating func write(
+        _ text: String, row: Int, column: Int, style: CellStyle = CellStyle(), maxWidth: Int? = nil
+    ) -> Int {
+        guard row >= 0, row < size.rows, column >= 0 else { return 0 }
+        let limit = min(size.columns - column, maxWidth ?? Int.max)
+        var used = 0
+        for character in text {
+            let shown = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                ? "\u{FFFD}" : character
+            let width = CharacterWidth.columns(of: shown)
+            guard width > 0 else { continue }
+            guard used + width <= limit else { break }
+            let lead = Cell(text: String(shown), style: style)
+            let run = width == 2 ? [lead, Cell(text: "", style: style)] : [lead]
+            place(run, row: row, column: column + used)
+            used += width
+        }
+        return used
+    }
+
+    /// Sets every cell of the rectangle at `row`, `column` of `width` × `height` to `cell`,
+    /// clipped to the grid.
+    public mutating func fill(row: Int, column: Int, width: Int, height: Int, with cell: Cell) {
+        let columns = max(column, 0)..<min(column + width, size.columns)
+        let rows = max(row, 0)..<min(row + height, size.rows)
+        guard !columns.isEmpty else { return }
+        for fillRow in rows {
+            place(Array(repeating: cell, count: columns.count), row: fillRow, column: columns.lowerBound)
+        }
+    }
+
+    private func contains(row: Int, column: Int) -> Bool {
+        row >= 0 && row < size.rows && column >= 0 && column < size.columns
+    }
+
+    /// Stores `run` from `row`, `column` on (it must fit in the row), first blanking the
+    /// halves of two-column graphemes that the run cuts at either end.
+    private mutating func place(_ run: [Cell], row: Int, column: Int) {
+        let start = row * size.columns + column
+        let end = start + run.count
+        if cells[start].isContinuation, column > 0 {
+            cells[start - 1] = Cell(text: " ", style: cells[start - 1].style)
+        }
+        if column + run.count < size.columns, cells[end].isContinuation {
+            cells[end] = Cell(text: " ", style: cells[end].style)
+        }
+        cells.replaceSubrange(start..<end, with: run)
+    }
+}

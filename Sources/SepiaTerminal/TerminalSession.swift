@@ -1,0 +1,128 @@
+import CSepiaTerminal
+import Foundation
+
+/// A terminal taken over for a full-screen program: raw input, the alternate screen, no
+/// cursor and (optionally) mouse reports, until `restore()`.
+///
+/// The terminal is put back however the process ends:
+/// - `restore()`, which the program calls on its way out (and on SIGINT/SIGTERM, which the
+///   program handles itself);
+/// - `exit()`, through an `atexit` hook;
+/// - a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, which is how Swift's
+///   `fatalError` and failed preconditions end), through signal handlers written in C that
+///   only make async-signal-safe calls. They restore the terminal and pass the signal on, so
+///   the process still dies of it (same exit status, same core dump, and the Swift runtime's
+///   backtrace then lands on the normal screen).
+///
+/// Only one session can be active at a time.
+public final class TerminalSession: @unchecked Sendable {
+    // @unchecked Sendable: the mutable state (`isRestored`) is only touched under `lock`;
+    // every other property is immutable.
+    private let lock = NSLock()
+    private var isRestored = false
+
+    /// The descriptor input is read from, whose settings the session changed.
+    public let inputFileDescriptor: Int32
+    /// The descriptor the screen is drawn on.
+    public let outputFileDescriptor: Int32
+    /// The terminal settings from before the session, put back by `restore()`.
+    private let savedSettings: termios
+
+    /// What leaves the session's screen state, in every restore path: ends a synchronized
+    /// update a crash may have cut short, stops mouse reports, resets colours, shows the
+    /// cursor and leaves the alternate screen.
+    static let leaveSequence = ControlSequence.endSynchronizedUpdate + ControlSequence.disableMouse
+        + ControlSequence.resetStyle + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen
+
+    /// What `start` writes: the alternate screen, a hidden cursor and, when asked for, SGR
+    /// mouse reports (presses, releases and the wheel).
+    static func enterSequence(mouse: Bool) -> [UInt8] {
+        ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
+            + (mouse ? ControlSequence.enableMouse : [])
+    }
+
+    private init(input: Int32, output: Int32, savedSettings: termios) {
+        self.inputFileDescriptor = input
+        self.outputFileDescriptor = output
+        self.savedSettings = savedSettings
+    }
+
+    /// Takes over the terminal: saves its settings, arms the crash restore, enters raw mode
+    /// (see `RawMode`), switches to the alternate screen and hides the cursor, and turns on
+    /// mouse reports when `mouse` is true.
+    ///
+    /// - Throws: `TerminalError.notATerminal` when `input` is not a terminal,
+    ///   `.sessionAlreadyActive` when another session has not been restored, and
+    ///   `.systemCallFailed` when the terminal refuses its new settings.
+    public static func start(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, mouse: Bool = true
+    ) throws -> TerminalSession {
+        guard isatty(input) == 1 else { throw TerminalError.notATerminal(fileDescriptor: input) }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else {
+            throw TerminalError.systemCallFailed(name: "tcgetattr", errno: errno)
+        }
+        let armed = leaveSequence.withUnsafeBufferPointer { bytes in
+            sepia_terminal_crash_install(input, output, &saved, bytes.baseAddress, bytes.count)
+        }
+        switch armed {
+        case 0: break
+        case EBUSY: throw TerminalError.sessionAlreadyActive
+        default: throw TerminalError.systemCallFailed(name: "sepia_terminal_crash_install", errno: armed)
+        }
+        var raw = RawMode.applied(to: saved)
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+            let code = errno
+            sepia_terminal_crash_uninstall()
+            throw TerminalError.systemCallFailed(name: "tcsetattr", errno: code)
+        }
+        let session = TerminalSession(input: input, output: output, savedSettings: saved)
+        FileDescriptorWriter.writeAll(enterSequence(mouse: mouse), to: output)
+        return session
+    }
+
+    /// Gives the terminal back: stops mouse reports, shows the cursor, leaves the alternate
+    /// screen, resets colours, restores the saved settings (discarding unread input) and
+    /// takes down the crash handlers.
+    ///
+    /// Safe to call from any thread and any number of times: the first call restores, and
+    /// later calls (also ones made while the first is running) return once it is done.
+    public func restore() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isRestored else { return }
+        isRestored = true
+        sepia_terminal_crash_uninstall()
+        FileDescriptorWriter.writeAll(Self.leaveSequence, to: outputFileDescriptor)
+        var settings = savedSettings
+        tcsetattr(inputFileDescriptor, TCSAFLUSH, &settings)
+    }
+
+    /// True until `restore()` runs.
+    public var isActive: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !isRestored
+    }
+
+    /// The terminal's size from `TIOCGWINSZ` on the output, or `TerminalSize.fallback` when
+    /// the terminal does not say (or says zero).
+    public var size: TerminalSize {
+        var window = winsize()
+        guard ioctl(outputFileDescriptor, UInt(TIOCGWINSZ), &window) == 0,
+              window.ws_col > 0, window.ws_row > 0
+        else { return .fallback }
+        return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// Writes `bytes` to the output in as few `write(2)` calls as the kernel allows.
+    ///
+    /// Writes are serialised with `restore()`, and dropped once the session is restored, so
+    /// a frame finished late never lands on the user's normal screen.
+    public func write(_ bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isRestored else { return }
+        FileDescriptorWriter.writeAll(bytes, to: outputFileDescriptor)
+    }
+}
