@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SepiaPipeline", targets: ["SepiaPipeline"]),
         .library(name: "SepiaDemoServer", targets: ["SepiaDemoServer"]),
         .library(name: "SepiaTerminal", targets: ["SepiaTerminal"]),
+        .library(name: "SepiaBrowser", targets: ["SepiaBrowser"]),
         .executable(name: "sepia", targets: ["sepia"]),
         .executable(name: "sepia-bench", targets: ["SepiaBenchmarks"]),
     ],
@@ -63,6 +64,12 @@ let package = Package(
         // Raw mode, input parsing, a diffing frame renderer and image cells for the terminal.
         .target(name: "SepiaTerminal", dependencies: ["CSepiaTerminal", "SepiaImaging"]),
 
+        // The terminal photo list: layout, rows, overlays, thumbnails, and the app loop.
+        .target(
+            name: "SepiaBrowser",
+            dependencies: ["SepiaTerminal", "SepiaPipeline", "SepiaImaging", "SepiaOperations"]
+        ),
+
         // The command line.
         .executableTarget(
             name: "sepia",
@@ -71,6 +78,8 @@ let package = Package(
                 "SepiaOperations",
                 "SepiaPipeline",
                 "SepiaDemoServer",
+                "SepiaTerminal",
+                "SepiaBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,5 +124,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
+        .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
     ]
 )

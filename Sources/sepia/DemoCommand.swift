@@ -3,47 +3,52 @@ import Foundation
 import SepiaDemoServer
 import SepiaPipeline
 
-/// `sepia demo`: starts the embedded demo photo server on a free loopback port and runs the
-/// photo pipeline over its manifest, so everything runs offline on a fresh machine.
-///
-/// Until the terminal browser lands, the demo processes the photos as `sepia process` would
-/// and writes them to a folder.
+/// `sepia demo`: starts the embedded demo photo server on a free loopback port and browses
+/// it in the terminal, so everything runs offline on a fresh machine. With `--batch` (or
+/// without a terminal) it processes the photos into a folder instead.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run the photo pipeline offline over the embedded demo photo server.",
+        abstract: "Browse the embedded demo photo server's photos, offline.",
         discussion: """
             Some demo entries are broken on purpose (no URL, 404, corrupt, HTML, truncated, too \
-            slow) and must fail with their reason. Exit status: 0 when every good photo was \
-            written and every broken one failed, 1 otherwise, 130 when interrupted.
+            slow): their rows show "Failed to load" and why. --latency and --bandwidth slow the \
+            server down so the queues can be watched (press o).
+
+            With --batch the photos are processed into a folder instead; exit status: 0 when \
+            every good photo was written and every broken one failed, 1 otherwise, 130 when \
+            interrupted.
             """
     )
 
     @OptionGroup var server: DemoServerOptions
 
-    @OptionGroup var look: FilterOptions
+    @OptionGroup var browsing: BrowseOptions
 
-    @Option(help: "Fit each photo into WIDTHxHEIGHT (default: keep the size).")
+    @Flag(help: "Process every photo into a folder instead of browsing (the default without a terminal).")
+    var batch = false
+
+    @Option(help: "With --batch: fit each photo into WIDTHxHEIGHT (default: keep the size).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Photos processed at once (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(help: "Seconds a download may take before it times out.")
-    var timeout: Double = 5
-
-    @Option(help: "Folder for the results (default: a folder in the temporary directory).")
+    @Option(help: "With --batch: the folder for the results (default: a folder in the temporary directory).")
     var output: String?
-
-    func validate() throws {
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
-    }
 
     func run() throws {
         let running = try DemoPhotoServer.startBlocking(server.configuration(requestLogger: nil))
+        let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        guard batch || !hasTerminal else {
+            let title = "Sepia demo — \(running.catalog.photos.count) photos, \(running.catalog.brokenEntries.count) broken on purpose"
+            try BrowserLaunch(manifest: running.propertyListURL.absoluteString, title: title, options: browsing)
+                .run { _ in running.stopBlocking() }
+        }
         defer { running.stopBlocking() }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
+        if !batch { printNow("No terminal: processing the demo photos as with --batch.") }
+        try runBatch(on: running)
+    }
+
+    private func runBatch(on running: DemoPhotoServer) throws {
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout))
         defer { loader.shutdown() }
         printNow("Demo photo server at \(running.baseURL.absoluteString): \(running.catalog.photos.count) photos, "
             + "\(running.catalog.brokenEntries.count) broken on purpose")
@@ -53,10 +58,10 @@ struct DemoCommand: ParsableCommand {
         case .failure(let error): throw ValidationError("\(error)")
         }
         let folder = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "sepia-demo", isDirectory: true)
-        printNow("Processing \(entries.count) rows (\(look.photoFilter)) into \(folder.path)")
+        printNow("Processing \(entries.count) rows (\(browsing.look.photoFilter)) into \(folder.path)")
         let options = BatchOptions(
-            output: folder, processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
-            jobs: jobs, refresh: true)
+            output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
+            jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
         let outcome = BatchRun(entries: entries, options: options, loader: loader).runUntilDone()
         BatchReport(outcomes: outcome.outcomes, progress: outcome.progress, seconds: outcome.seconds).printText()
         if outcome.interrupted { throw ExitCode(130) }

@@ -7,6 +7,6 @@ struct SepiaCommand: ParsableCommand {
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ProcessCommand.self, ServeCommand.self, SelfCheckCommand.self]
+        subcommands: [DemoCommand.self, BrowseCommand.self, ProcessCommand.self, ServeCommand.self, SelfCheckCommand.self]
     )
 }

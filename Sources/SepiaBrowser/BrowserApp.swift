@@ -1,0 +1,246 @@
+import Dispatch
+import Foundation
+import SepiaPipeline
+import SepiaTerminal
+
+/// The terminal photo list: the tutorial's table view on a terminal.
+///
+/// Everything here runs on the main queue, which only handles input, asks the
+/// ``PhotoListController`` for work and draws: downloads, decoding and filtering run on the
+/// pipeline's queues, thumbnails are scaled on a queue of their own, input is read on a
+/// thread of its own. The terminal is restored on `q`, Ctrl-C, SIGINT, SIGTERM and SIGHUP
+/// here, and on crashes by ``TerminalSession``.
+public final class BrowserApp: @unchecked Sendable {
+    // @unchecked Sendable: every mutable property is only touched on the main queue; the
+    // input thread, the signal sources and the workers hop to it first.
+
+    private let controller: PhotoListController
+    private let loader: any PhotoLoading
+    private let options: BrowserOptions
+    private let terminal: TerminalSession
+    private let thumbnails: ThumbnailStore
+    private var renderer: FramePacer?
+    private var frameRenderer: FrameRenderer
+    private var layout: BrowserLayout
+    private var viewport: ListViewport
+    private var detailRow: Int?
+    private var showsHelp = false
+    private var showsQueues = false
+    private var alertDismissed = false
+    private var counts: StateCounts?
+    private var inputReader: InputReader?
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var animationTimer: (any DispatchSourceTimer)?
+    private var isQuitting = false
+    private let onExit: (Int32) -> Void
+
+    /// Takes over the terminal for a list driven by `controller`.
+    ///
+    /// - Parameters:
+    ///   - loader: the loader `controller` uses, for the queue panel and the network light.
+    ///   - onExit: called on the main queue with the exit status once the terminal is
+    ///     restored, to stop servers and write reports; the process exits right after.
+    /// - Throws: ``TerminalError`` when standard input is not a terminal.
+    public init(
+        controller: PhotoListController, loader: any PhotoLoading, options: BrowserOptions,
+        onExit: @escaping (Int32) -> Void
+    ) throws {
+        self.controller = controller
+        self.loader = loader
+        self.options = options
+        self.onExit = onExit
+        terminal = try TerminalSession.start(mouse: options.mouse)
+        thumbnails = ThumbnailStore(mode: options.graphics)
+        frameRenderer = FrameRenderer(colorMode: options.colorMode)
+        layout = BrowserLayout(size: terminal.size)
+        viewport = ListViewport(rowCount: 0, pageSize: layout.rowsPerPage)
+    }
+
+    /// Loads the rows with `fetch` (see ``PhotoListController/loadSource(_:)``) and runs until
+    /// the user quits; never returns.
+    public func run(fetch: @escaping @Sendable (@escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void) -> Void) -> Never {
+        renderer = FramePacer { [unowned self] in drawFrame() }
+        thumbnails.onReady = { [unowned self] in renderer?.request() }
+        controller.onChange = { [unowned self] change in changed(change) }
+        trapSignals()
+        startReadingInput()
+        startAnimationTimer()
+        drawFrame()
+        DispatchQueue.main.async { [self] in controller.loadSource(fetch) }
+        dispatchMain()
+    }
+
+    // MARK: Input
+
+    private func startReadingInput() {
+        do {
+            let reader = try InputReader { [unowned self] events in
+                DispatchQueue.main.async { self.handle(events) }
+            }
+            reader.start()
+            inputReader = reader
+        } catch {
+            quit(status: 1, message: "sepia: cannot read the keyboard: \(error)")
+        }
+    }
+
+    private func handle(_ events: [InputEvent]) {
+        for event in events {
+            guard let action = KeyBindings.action(for: event) else { continue }
+            perform(action)
+        }
+        renderer?.request()
+    }
+
+    private func perform(_ action: BrowserAction) {
+        if case .failed = controller.sourceState, !alertDismissed {
+            switch action {
+            case .open, .back: alertDismissed = true
+            case .quit: quit(status: 0)
+            default: break
+            }
+            return
+        }
+        if showsHelp {
+            showsHelp = action == .quit || action == .back || action == .help ? false : showsHelp
+            return
+        }
+        if detailRow != nil {
+            if [.back, .quit, .open].contains(action) {
+                detailRow = nil
+                thumbnails.drop(.detail)
+            }
+            return
+        }
+        performInList(action)
+    }
+
+    private func performInList(_ action: BrowserAction) {
+        let before = viewport
+        switch action {
+        case .move(let delta): viewport.moveSelection(by: delta)
+        case .page(let pages): viewport.page(by: pages)
+        case .halfPage(let halves): viewport.halfPage(by: halves)
+        case .scroll(let rows): viewport.scroll(by: rows)
+        case .first: viewport.select(0)
+        case .last: viewport.select(viewport.rowCount - 1)
+        case .click(let line):
+            if let index = layout.visibleIndex(atLine: line) { viewport.select(viewport.top + index) }
+        case .open: if viewport.rowCount > 0 { detailRow = viewport.selection }
+        case .back, .quit: quit(status: 0)
+        case .help: showsHelp = true
+        case .retry: controller.retry(row: viewport.selection)
+        case .queuePanel: showsQueues.toggle()
+        }
+        if viewport.top != before.top { controller.scroll(toShow: viewport.visibleRows) }
+    }
+
+    // MARK: Changes
+
+    private func changed(_ change: PhotoListChange) {
+        switch change {
+        case .source:
+            viewport.setRowCount(controller.records.count)
+            counts = nil
+            if controller.sourceState == .loaded { controller.show(rows: viewport.visibleRows) }
+        case .rows:
+            counts = nil
+        case .scrollPhase:
+            break
+        }
+        renderer?.request()
+    }
+
+    private func resized() {
+        layout = BrowserLayout(size: terminal.size)
+        viewport.resize(pageSize: layout.rowsPerPage)
+        frameRenderer.invalidate()
+        controller.show(rows: viewport.visibleRows)
+        renderer?.request()
+    }
+
+    // MARK: Drawing
+
+    private func drawFrame() {
+        guard !isQuitting else { return }
+        let frame = currentFrame()
+        let output = thumbnails.takePendingOutput() + frameRenderer.render(BrowserScreen.draw(frame))
+        if !output.isEmpty { terminal.write(output) }
+    }
+
+    private func currentFrame() -> BrowserFrame {
+        let records = controller.records
+        let visible = viewport.visibleRows
+        thumbnails.keepRows(visible)
+        let rows = visible.map { row in
+            BrowserFrame.Row(
+                record: records[row], isWorking: controller.isWorking(row: row),
+                progress: controller.downloadProgress(row: row),
+                thumbnail: thumbnails.cells(for: .row(row), record: records[row], area: BrowserLayout.thumbnailCells),
+                isSelected: row == viewport.selection)
+        }
+        let stateCounts = counts ?? StateCounts(records)
+        counts = stateCounts
+        let queues = loader.queueCounters
+        var detail: BrowserFrame.Detail?
+        if let detailRow, records.indices.contains(detailRow) {
+            let record = records[detailRow]
+            detail = BrowserFrame.Detail(record: record, picture: thumbnails.cells(for: .detail, record: record, area: layout.detailCells))
+        }
+        var overlay: BrowserFrame.Overlay?
+        if case .failed(let message) = controller.sourceState, !alertDismissed {
+            overlay = .alert(message: message)
+        } else if showsHelp {
+            overlay = .help
+        }
+        return BrowserFrame(
+            layout: layout, title: options.title, source: controller.sourceState, rows: rows,
+            firstRow: visible.lowerBound, rowCount: records.count, counts: stateCounts,
+            networkActive: (queues.first?.running ?? 0) > 0, scrollPhase: controller.scrollPhase,
+            filterName: options.filterName, detail: detail, overlay: overlay,
+            queues: showsQueues ? queues : nil, spinner: Spinner.frame(at: ProcessInfo.processInfo.systemUptime))
+    }
+
+    /// Redraws ten times a second while something on screen moves (spinners, progress, the
+    /// queue panel's counters).
+    private func startAnimationTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + Spinner.interval, repeating: Spinner.interval)
+        timer.setEventHandler { [unowned self] in
+            let loading = controller.sourceState == .loading || controller.sourceState == .idle
+            if loading || showsQueues || controller.workingRowCount > 0 { renderer?.request() }
+        }
+        timer.resume()
+        animationTimer = timer
+    }
+
+    // MARK: Signals and quitting
+
+    private func trapSignals() {
+        let handlers: [(Int32, () -> Void)] = [
+            (SIGINT, { [unowned self] in quit(status: 130) }),
+            (SIGTERM, { [unowned self] in quit(status: 143) }),
+            (SIGHUP, { [unowned self] in quit(status: 129) }),
+            (SIGWINCH, { [unowned self] in resized() }),
+        ]
+        signalSources = handlers.map { number, handler in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    private func quit(status: Int32, message: String? = nil) {
+        guard !isQuitting else { return }
+        isQuitting = true
+        animationTimer?.cancel()
+        inputReader?.stop()
+        controller.cancelAll()
+        terminal.restore()
+        if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        onExit(status)
+        exit(status)
+    }
+}

@@ -1,0 +1,24 @@
+import SepiaTerminal
+
+/// How the browser looks and what it reports.
+public struct BrowserOptions: Sendable {
+    /// The title line's text.
+    public var title: String
+    /// How thumbnails are drawn (resolved: `.kitty`, `.blocks` or `.none`).
+    public var graphics: GraphicsMode
+    /// Whether colours are sent as 24-bit or mapped to the 256-colour palette.
+    public var colorMode: ColorMode
+    /// The filter's name, shown on filtered rows.
+    public var filterName: String
+    /// Whether mouse reports are asked for.
+    public var mouse: Bool
+
+    /// Options for a browser.
+    public init(title: String, graphics: GraphicsMode, colorMode: ColorMode, filterName: String, mouse: Bool = true) {
+        self.title = title
+        self.graphics = graphics
+        self.colorMode = colorMode
+        self.filterName = filterName
+        self.mouse = mouse
+    }
+}

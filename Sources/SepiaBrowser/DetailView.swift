@@ -1,0 +1,25 @@
+import SepiaTerminal
+
+/// A photo opened large: its picture centred in the list's area, its name and state above.
+enum DetailView {
+    static func draw(_ detail: BrowserFrame.Detail, frame: BrowserFrame, in buffer: inout ScreenBuffer) {
+        let layout = frame.layout
+        let row = BrowserFrame.Row(record: detail.record, isWorking: false, progress: nil, thumbnail: nil, isSelected: false)
+        let (state, style) = RowView.stateText(row, frame: frame)
+        let caption = "\(detail.record.name) — "
+        let used = buffer.write(caption, row: layout.listTop, column: 2, style: BrowserTheme.name)
+        buffer.write(state + "   (Esc: back)", row: layout.listTop, column: 2 + used, style: style)
+        guard let picture = detail.picture else {
+            let text = detail.record.image == nil ? "No picture yet" : "\(frame.spinner) Scaling…"
+            buffer.write(text, row: layout.listTop + layout.listHeight / 2, column: 4, style: BrowserTheme.dim)
+            return
+        }
+        let top = layout.listTop + 1 + max((layout.listHeight - 1 - picture.count) / 2, 0)
+        for (offset, cells) in picture.prefix(layout.listHeight - 1).enumerated() {
+            let left = max((layout.size.columns - cells.count) / 2, 0)
+            for (column, cell) in cells.enumerated() {
+                buffer[top + offset, left + column] = cell
+            }
+        }
+    }
+}

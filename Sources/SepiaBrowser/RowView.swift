@@ -1,0 +1,79 @@
+import Foundation
+import SepiaPipeline
+import SepiaTerminal
+
+/// Draws one row of the list: a selection marker, the thumbnail (or a placeholder), the
+/// photo's name, and its state: a spinner while it works, the download's progress when its
+/// size is known, "Failed to load: reason" when it failed.
+enum RowView {
+    static func draw(_ row: BrowserFrame.Row, at line: Int, in buffer: inout ScreenBuffer, frame: BrowserFrame) {
+        let layout = frame.layout
+        let width = layout.size.columns
+        if row.isSelected {
+            for offset in 0..<BrowserLayout.rowHeight {
+                buffer.write("▌", row: line + offset, column: 0, style: BrowserTheme.marker)
+            }
+        }
+        drawThumbnail(row.thumbnail, at: line, in: &buffer)
+        let textWidth = max(width - layout.textColumn - 1, 0)
+        buffer.write(row.record.name, row: line, column: layout.textColumn,
+                     style: row.isSelected ? BrowserTheme.selectedName : BrowserTheme.name, maxWidth: textWidth)
+        let (text, style) = stateText(row, frame: frame)
+        buffer.write(text, row: line + 1, column: layout.textColumn, style: style, maxWidth: textWidth)
+        if let fraction = row.progress?.fraction {
+            buffer.write(progressBar(fraction, width: min(textWidth, 30)), row: line + 2,
+                         column: layout.textColumn, style: BrowserTheme.working)
+        }
+    }
+
+    /// What the row's second line says, and in what style.
+    static func stateText(_ row: BrowserFrame.Row, frame: BrowserFrame) -> (String, CellStyle) {
+        switch row.record.state {
+        case .new where row.isWorking:
+            return ("\(frame.spinner) Downloading…" + progressText(row.progress), BrowserTheme.working)
+        case .new:
+            return ("Waiting", BrowserTheme.dim)
+        case .downloaded where row.isWorking:
+            return ("\(frame.spinner) Filtering…", BrowserTheme.working)
+        case .downloaded:
+            return ("Downloaded, not filtered yet", BrowserTheme.dim)
+        case .filtered:
+            return ("✓ \(frame.filterName)", BrowserTheme.done)
+        case .failed:
+            return (row.record.failureText ?? "Failed to load", BrowserTheme.failure)
+        }
+    }
+
+    private static func progressText(_ progress: DownloadProgress?) -> String {
+        guard let progress else { return "" }
+        let received = byteCount(progress.received)
+        guard let fraction = progress.fraction, let expected = progress.expected else { return " \(received)" }
+        return " \(Int((fraction * 100).rounded(.down)))% of \(byteCount(expected))"
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        bytes < 1024 ? "\(bytes) B" : bytes < 1 << 20
+            ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+    }
+
+    private static func progressBar(_ fraction: Double, width: Int) -> String {
+        guard width > 2 else { return "" }
+        let filled = Int((Double(width - 2) * fraction).rounded(.down))
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - 2 - filled) + "]"
+    }
+
+    private static func drawThumbnail(_ cells: [[Cell]]?, at line: Int, in buffer: inout ScreenBuffer) {
+        let columns = BrowserLayout.thumbnailColumns
+        guard let cells else {
+            let placeholder = Cell(text: "░", style: BrowserTheme.placeholder)
+            buffer.fill(row: line, column: 2, width: columns, height: BrowserLayout.rowHeight, with: placeholder)
+            return
+        }
+        for (offset, cellRow) in cells.prefix(BrowserLayout.rowHeight).enumerated() {
+            let indent = max((columns - cellRow.count) / 2, 0)
+            for (column, cell) in cellRow.prefix(columns).enumerated() {
+                buffer[line + offset, 2 + indent + column] = cell
+            }
+        }
+    }
+}

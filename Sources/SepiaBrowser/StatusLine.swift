@@ -1,0 +1,32 @@
+import SepiaTerminal
+
+/// The bottom line: rows by state, whether the network is busy, the scroll phase, key hints.
+enum StatusLine {
+    static let hints = "j/k move  PgUp/PgDn  g/G  Enter open  r retry  o queues  ? help  q quit"
+
+    static func draw(_ frame: BrowserFrame, in buffer: inout ScreenBuffer) {
+        let line = frame.layout.statusLine
+        let width = frame.layout.size.columns
+        buffer.write(String(repeating: " ", count: width), row: line, column: 0, style: BrowserTheme.statusBar)
+        var column = 1
+        column += buffer.write(summary(frame), row: line, column: column, style: BrowserTheme.statusBar)
+        if frame.networkActive {
+            column += buffer.write("  ⇣ network", row: line, column: column, style: BrowserTheme.statusAccent)
+        }
+        if frame.scrollPhase != .idle {
+            column += buffer.write("  ⏸ scrolling", row: line, column: column, style: BrowserTheme.statusAccent)
+        }
+        let hintColumn = width - hints.count - 1
+        if hintColumn > column + 2 {
+            buffer.write(hints, row: line, column: hintColumn, style: BrowserTheme.statusBar)
+        }
+    }
+
+    /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new".
+    static func summary(_ frame: BrowserFrame) -> String {
+        let counts = frame.counts
+        let selected = frame.rows.firstIndex(where: \.isSelected).map { frame.firstRow + $0 + 1 } ?? 0
+        return "Row \(selected)/\(frame.rowCount) · \(counts.filtered) filtered · \(counts.downloaded) downloaded"
+            + " · \(counts.failed) failed · \(counts.new) new"
+    }
+}

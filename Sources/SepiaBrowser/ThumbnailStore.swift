@@ -1,0 +1,114 @@
+import Dispatch
+import SepiaImaging
+import SepiaPipeline
+import SepiaTerminal
+
+/// Pictures ready to draw: each row's thumbnail and the photo opened large, scaled once, off
+/// the main queue, and turned into cells (half blocks, or kitty placeholders whose image is
+/// sent to the terminal before the frame that first shows it).
+///
+/// Confined to the main queue, like the rest of the browser; the scaling runs on a queue of
+/// its own and hands its results back to the main queue.
+final class ThumbnailStore: @unchecked Sendable {
+    // @unchecked Sendable: `entries`, `nextImageID` and `pendingOutput` are only touched on
+    // `mainQueue`; the worker only sees immutable values.
+
+    /// Where a picture is shown.
+    enum Slot: Hashable {
+        case row(Int)
+        case detail
+    }
+
+    /// What a picture was made from and for: a new one is needed when any of it changes.
+    private struct Source: Equatable {
+        let state: PhotoState
+        let area: CellArea
+    }
+
+    private struct Entry {
+        let source: Source
+        let imageID: UInt32?
+        var cells: [[Cell]]?
+    }
+
+    private let mode: GraphicsMode
+    private let mainQueue: DispatchQueue
+    private let worker = DispatchQueue(label: "Sepia thumbnails", qos: .userInitiated)
+    private var entries: [Slot: Entry] = [:]
+    private var nextImageID: UInt32 = 1
+    private var pendingOutput: [UInt8] = []
+    /// Called on the main queue when a picture became ready.
+    var onReady: (() -> Void)?
+
+    /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved).
+    init(mode: GraphicsMode, mainQueue: DispatchQueue = .main) {
+        self.mode = mode
+        self.mainQueue = mainQueue
+    }
+
+    /// The cells of `record`'s picture for `slot`, covering at most `area`; nil while it is
+    /// being made (it is then started) and when the record has no image.
+    func cells(for slot: Slot, record: PhotoRecord, area: CellArea) -> [[Cell]]? {
+        guard mode != .none, let image = record.image else {
+            drop(slot)
+            return nil
+        }
+        let source = Source(state: record.state, area: area)
+        if let entry = entries[slot], entry.source == source { return entry.cells }
+        drop(slot)
+        let imageID = mode == .kitty ? allocateImageID() : nil
+        entries[slot] = Entry(source: source, imageID: imageID, cells: nil)
+        let mode = mode
+        worker.async {
+            let made = Self.make(image, area: area, mode: mode, imageID: imageID)
+            self.mainQueue.async { self.store(made, for: slot, source: source, imageID: imageID) }
+        }
+        return nil
+    }
+
+    /// Forgets the row pictures outside `rows` (and tells the terminal to free their images).
+    func keepRows(_ rows: Range<Int>) {
+        for slot in entries.keys {
+            if case .row(let row) = slot, !rows.contains(row) { drop(slot) }
+        }
+    }
+
+    /// Forgets the picture of `slot`.
+    func drop(_ slot: Slot) {
+        guard let entry = entries.removeValue(forKey: slot) else { return }
+        if let id = entry.imageID, entry.cells != nil { pendingOutput += KittyGraphics.delete(id: id) }
+    }
+
+    /// Bytes to write before the next frame: images to send, images to free.
+    func takePendingOutput() -> [UInt8] {
+        defer { pendingOutput = [] }
+        return pendingOutput
+    }
+
+    private func store(_ made: (cells: [[Cell]], transmit: [UInt8]), for slot: Slot, source: Source, imageID: UInt32?) {
+        guard let entry = entries[slot], entry.source == source, entry.imageID == imageID, entry.cells == nil else {
+            return  // replaced or dropped meanwhile: the terminal never got this image
+        }
+        entries[slot]?.cells = made.cells
+        pendingOutput += made.transmit
+        onReady?()
+    }
+
+    private func allocateImageID() -> UInt32 {
+        defer { nextImageID = nextImageID >= 0xFF_FFFF ? 1 : nextImageID + 1 }
+        return nextImageID
+    }
+
+    /// Scales `image` to fit `area` and makes its cells (and, for kitty, the bytes that send it).
+    private static func make(
+        _ image: RGBAImage, area: CellArea, mode: GraphicsMode, imageID: UInt32?
+    ) -> (cells: [[Cell]], transmit: [UInt8]) {
+        let scaled = image.resized(toFit: area.pixels(in: mode), allowUpscaling: true)
+        guard let imageID else { return (HalfBlockImage.cells(for: scaled), []) }
+        let cell = BrowserLayout.kittyPixelsPerCell
+        let columns = min((scaled.width + cell.width - 1) / cell.width, area.columns)
+        let lines = min((scaled.height + cell.height - 1) / cell.height, area.lines)
+        return (KittyGraphics.placeholderCells(id: imageID, columns: columns, rows: lines),
+                KittyGraphics.transmit(scaled, id: imageID, columns: columns, rows: lines))
+    }
+}

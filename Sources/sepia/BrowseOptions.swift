@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import SepiaTerminal
+
+/// The options of the terminal browser, shared by `sepia browse` and `sepia demo`.
+struct BrowseOptions: ParsableArguments {
+    @OptionGroup var look: FilterOptions
+
+    @Option(help: "Downloads and filters run at once, per queue (1 shows the tutorial's one-at-a-time queues; default: 6 downloads, one filter per core).")
+    var jobs: Int?
+
+    @Option(help: "Thumbnails: auto, kitty (graphics protocol), blocks (24-bit half blocks) or none.")
+    var graphics: GraphicsMode = .auto
+
+    @Option(help: "Rows beyond the screen loaded ahead at low priority once the screen has its photos.")
+    var prefetch = 3
+
+    @Option(help: "Seconds a download may take before it fails.")
+    var timeout: Double = 20
+
+    @Flag(help: "The tutorial's first version, on purpose: the data source, downloads and filters run on the main thread as rows are drawn. Try scrolling. Painful, isn't it?")
+    var naive = false
+
+    @Option(help: ArgumentHelp("Write figures (rows shown, work done, bytes, peak memory) as JSON to this file on exit.", visibility: .hidden))
+    var statsFile: String?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        guard prefetch >= 0 else { throw ValidationError("--prefetch cannot be negative.") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+    }
+}
+
+extension GraphicsMode: ExpressibleByArgument {}

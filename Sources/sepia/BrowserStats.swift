@@ -1,0 +1,46 @@
+import Foundation
+import SepiaOperations
+import SepiaPipeline
+
+/// What a browsing session did, written on exit for the benchmarks (`--stats-file`): the rows
+/// that were on screen, the work done, and how much of it went to rows never shown.
+struct BrowserStats: Encodable {
+    let rows: Int
+    let rowsShown: Int
+    let downloadedRows: Int
+    let downloadedRowsNeverShown: Int
+    let filteredRows: Int
+    let filteredRowsNeverShown: Int
+    /// Bytes received over the network; nil with `--naive`, whose loader keeps no tally.
+    let bytesReceived: Int?
+    let bytesReceivedNeverShown: Int?
+    let peakResidentBytes: Int?
+
+    init(controller: PhotoListController, pipeline: PhotoPipeline?) {
+        let shown = controller.rowsShown
+        let done = controller.workDone
+        rows = controller.records.count
+        rowsShown = shown.count
+        downloadedRows = done.downloaded.count
+        downloadedRowsNeverShown = done.downloaded.subtracting(shown).count
+        filteredRows = done.filtered.count
+        filteredRowsNeverShown = done.filtered.subtracting(shown).count
+        let bytesByRow = controller.records.enumerated().map { row, record in
+            (row, record.url.map { pipeline?.bytesReceived(for: $0) ?? 0 } ?? 0)
+        }
+        bytesReceived = pipeline.map { _ in bytesByRow.reduce(0) { $0 + $1.1 } }
+        bytesReceivedNeverShown = pipeline.map { _ in bytesByRow.filter { !shown.contains($0.0) }.reduce(0) { $0 + $1.1 } }
+        peakResidentBytes = ResidentMemory.peak()
+    }
+
+    /// Writes the figures as JSON to `path`; a failure is reported on standard error.
+    func write(to path: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("sepia: cannot write \(path): \(error)\n".utf8))
+        }
+    }
+}

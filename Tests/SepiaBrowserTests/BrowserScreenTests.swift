@@ -1,0 +1,105 @@
+import Foundation
+@testable import SepiaBrowser
+import SepiaImaging
+import SepiaOperations
+import SepiaPipeline
+import SepiaTerminal
+import XCTest
+
+/// What the screen shows for a given frame, read back as text and colours.
+final class BrowserScreenTests: XCTestCase {
+    private let size = TerminalSize(columns: 100, rows: 22)
+
+    private func record(_ name: String, _ state: PhotoState) -> PhotoRecord {
+        var record = PhotoRecord(entry: PhotoEntry(name: name, location: .remote(URL(string: "http://127.0.0.1/\(name).jpg")!)))
+        let image = RGBAImage(width: 8, height: 6, red: 200, green: 200, blue: 200)
+        switch state {
+        case .new: break
+        case .downloaded: record.markDownloaded(image)
+        case .filtered:
+            record.markDownloaded(image)
+            record.markFiltered(image)
+        case .failed(let reason): record.markFailed(reason: reason)
+        }
+        return record
+    }
+
+    private func frame(rows: [BrowserFrame.Row], source: PhotoListSourceState = .loaded,
+                       overlay: BrowserFrame.Overlay? = nil, queues: [StageCounters]? = nil) -> BrowserFrame {
+        BrowserFrame(
+            layout: BrowserLayout(size: size), title: "Sepia test", source: source, rows: rows, firstRow: 10,
+            rowCount: 40, counts: StateCounts(rows.map(\.record)), networkActive: true, scrollPhase: .scrolling,
+            filterName: "sepia 0.8", detail: nil, overlay: overlay, queues: queues, spinner: "⠋")
+    }
+
+    private func text(_ buffer: ScreenBuffer, line: Int) -> String {
+        (0..<buffer.size.columns).map { buffer[line, $0].text }.joined()
+    }
+
+    private func screenText(_ buffer: ScreenBuffer) -> String {
+        (0..<buffer.size.rows).map { text(buffer, line: $0) }.joined(separator: "\n")
+    }
+
+    func testRowsShowNameStateProgressAndFailure() {
+        let thumbnail = [[Cell(text: "▀", style: CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))]]
+        let rows = [
+            BrowserFrame.Row(record: record("Misty Fjord 17", .new), isWorking: true,
+                             progress: DownloadProgress(received: 51_200, expected: 102_400), thumbnail: nil, isSelected: true),
+            BrowserFrame.Row(record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil,
+                             thumbnail: thumbnail, isSelected: false),
+            BrowserFrame.Row(record: record("Broken: 404", .failed(reason: "HTTP 404 Not Found")), isWorking: false,
+                             progress: nil, thumbnail: nil, isSelected: false),
+        ]
+        let buffer = BrowserScreen.draw(frame(rows: rows))
+        XCTAssertTrue(text(buffer, line: 0).hasPrefix(" Sepia test"))
+        XCTAssertTrue(text(buffer, line: 1).contains("Misty Fjord 17"))
+        XCTAssertEqual(buffer[1, 0].text, "▌", "the selected row is marked")
+        XCTAssertTrue(text(buffer, line: 2).contains("⠋ Downloading… 50% of 100 KB"), text(buffer, line: 2))
+        XCTAssertTrue(text(buffer, line: 3).contains("[█████"), "a progress bar when the size is known")
+        XCTAssertEqual(buffer[1, 2].text, "░", "a placeholder before the download")
+        XCTAssertTrue(text(buffer, line: 6).contains("✓ sepia 0.8"))
+        XCTAssertEqual(buffer[5, 2 + BrowserLayout.thumbnailColumns / 2], thumbnail[0][0], "the thumbnail is centred")
+        XCTAssertTrue(text(buffer, line: 10).contains("Failed to load: HTTP 404 Not Found"))
+        let status = text(buffer, line: size.rows - 1)
+        XCTAssertTrue(status.contains("Row 11/40 · 1 filtered · 0 downloaded · 1 failed · 1 new"), status)
+        XCTAssertTrue(status.contains("⇣ network"))
+        XCTAssertTrue(status.contains("⏸ scrolling"))
+    }
+
+    func testLoadingShowsASpinnerAndAFailureShowsTheAlert() {
+        let loading = screenText(BrowserScreen.draw(frame(rows: [], source: .loading)))
+        XCTAssertTrue(loading.contains("⠋ Loading photo details…"))
+        let failed = screenText(BrowserScreen.draw(frame(
+            rows: [], source: .failed(message: "HTTP 404 Not Found"), overlay: .alert(message: "HTTP 404 Not Found"))))
+        XCTAssertTrue(failed.contains("Oops! There was an error fetching photo details."))
+        XCTAssertTrue(failed.contains("HTTP 404 Not Found"))
+        XCTAssertTrue(failed.contains("Enter: dismiss"))
+    }
+
+    func testTheQueuePanelShowsEachQueue() {
+        let queues = [
+            StageCounters(name: "Download queue", running: 3, waiting: 12, isSuspended: true, completed: 40, cancelled: 5),
+            StageCounters(name: "Image Filtration queue", running: 2, waiting: 0, isSuspended: false, completed: 38, cancelled: 1),
+        ]
+        let screen = screenText(BrowserScreen.draw(frame(rows: [], queues: queues)))
+        XCTAssertTrue(screen.contains("Download queue (suspended)"))
+        XCTAssertTrue(screen.contains("running 3  waiting 12"))
+        XCTAssertTrue(screen.contains("completed 40  cancelled 5"))
+        XCTAssertTrue(screen.contains("Image Filtration queue (active)"))
+    }
+
+    func testHelpListsTheKeys() {
+        let screen = screenText(BrowserScreen.draw(frame(rows: [], overlay: .help)))
+        XCTAssertTrue(screen.contains("retry a failed photo"))
+        XCTAssertTrue(screen.contains("quit"))
+    }
+
+    func testARowLineMapsBackToItsRow() {
+        let layout = BrowserLayout(size: size)
+        XCTAssertEqual(layout.rowsPerPage, 5)
+        XCTAssertNil(layout.visibleIndex(atLine: 0))
+        XCTAssertEqual(layout.visibleIndex(atLine: 1), 0)
+        XCTAssertEqual(layout.visibleIndex(atLine: 8), 1)
+        XCTAssertNil(layout.visibleIndex(atLine: 21))
+    }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import SepiaImaging
+import SepiaPipeline
+import SepiaTerminal
+import XCTest
+@testable import SepiaBrowser
+
+/// Thumbnails are made once, off the store's queue, and kitty images are sent and freed.
+final class ThumbnailStoreTests: XCTestCase {
+    private let main = DispatchQueue(label: "thumbnail store tests")
+
+    private func filteredRecord() -> PhotoRecord {
+        var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
+        record.markDownloaded(RGBAImage(width: 80, height: 60, red: 200, green: 100, blue: 50))
+        return record
+    }
+
+    /// Asks for the picture until it is ready, counting how many times it was made.
+    private func readyCells(_ store: ThumbnailStore, record: PhotoRecord, ready: XCTestExpectation) -> [[Cell]]? {
+        XCTAssertNil(main.sync { store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells) })
+        wait(for: [ready], timeout: 10)
+        return main.sync { store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells) }
+    }
+
+    func testHalfBlockThumbnailsAreScaledOnceToTheRowsCells() throws {
+        let store = ThumbnailStore(mode: .blocks, mainQueue: main)
+        let ready = expectation(description: "ready")
+        main.sync { store.onReady = { ready.fulfill() } }
+        let cells = try XCTUnwrap(readyCells(store, record: filteredRecord(), ready: ready))
+        XCTAssertEqual(cells.count, BrowserLayout.rowHeight)
+        XCTAssertEqual(cells[0].count, BrowserLayout.thumbnailColumns)
+        XCTAssertEqual(cells[0][0].text, "▀")
+        XCTAssertEqual(cells[0][0].style.foreground, .rgb(RGB(200, 100, 50)))
+        XCTAssertTrue(main.sync { store.takePendingOutput() }.isEmpty, "half blocks send nothing ahead")
+    }
+
+    func testKittyImagesAreSentBeforeTheyShowAndFreedWhenDropped() throws {
+        let store = ThumbnailStore(mode: .kitty, mainQueue: main)
+        let ready = expectation(description: "ready")
+        main.sync { store.onReady = { ready.fulfill() } }
+        let cells = try XCTUnwrap(readyCells(store, record: filteredRecord(), ready: ready))
+        XCTAssertTrue(cells[0][0].text.unicodeScalars.first == "\u{10EEEE}", "Unicode placeholders")
+        let sent = String(decoding: main.sync { store.takePendingOutput() }, as: UTF8.self)
+        XCTAssertTrue(sent.hasPrefix("\u{1B}_Ga=T"), sent.prefix(40).debugDescription)
+        main.sync { store.keepRows(0..<2) }
+        let freed = String(decoding: main.sync { store.takePendingOutput() }, as: UTF8.self)
+        XCTAssertTrue(freed.contains("a=d"), "rows that left the screen free their images")
+    }
+
+    func testNoPictureWithoutAnImageOrWithGraphicsOff() {
+        let store = ThumbnailStore(mode: .none, mainQueue: main)
+        XCTAssertNil(main.sync { store.cells(for: .row(0), record: filteredRecord(), area: BrowserLayout.thumbnailCells) })
+        let blocks = ThumbnailStore(mode: .blocks, mainQueue: main)
+        let newRecord = PhotoRecord(entry: PhotoEntry(name: "New", location: .remote(URL(string: "http://127.0.0.1/n.jpg")!)))
+        XCTAssertNil(main.sync { blocks.cells(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells) })
+    }
+}
