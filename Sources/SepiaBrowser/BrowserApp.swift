@@ -50,8 +50,10 @@ public final class BrowserApp: @unchecked Sendable {
         self.options = options
         self.onExit = onExit
         terminal = try TerminalSession.start(mouse: options.mouse)
-        thumbnails = ThumbnailStore(mode: options.graphics)
-        frameRenderer = FrameRenderer(colorMode: options.colorMode)
+        let graphics = Self.graphicsMode(asked: options.graphics, terminal: terminal)
+        thumbnails = ThumbnailStore(mode: graphics)
+        // Kitty placeholders name their image by their 24-bit foreground colour.
+        frameRenderer = FrameRenderer(colorMode: graphics == .kitty ? .trueColor : options.colorMode)
         layout = BrowserLayout(size: terminal.size)
         viewport = ListViewport(rowCount: 0, pageSize: layout.rowsPerPage)
     }
@@ -68,6 +70,14 @@ public final class BrowserApp: @unchecked Sendable {
         drawFrame()
         DispatchQueue.main.async { [self] in controller.loadSource(fetch) }
         dispatchMain()
+    }
+
+    /// The graphics mode to draw with: `.auto` becomes kitty only when the environment says
+    /// kitty and the terminal answers the Unicode-placeholder probe (kitty 0.28 or later).
+    private static func graphicsMode(asked: GraphicsMode, terminal: TerminalSession) -> GraphicsMode {
+        let resolved = asked.resolved(environment: ProcessInfo.processInfo.environment)
+        guard asked == .auto, resolved == .kitty else { return resolved }
+        return terminal.supportsKittyPlaceholders() ? .kitty : .blocks
     }
 
     // MARK: Input

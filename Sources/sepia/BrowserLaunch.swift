@@ -30,7 +30,7 @@ struct BrowserLaunch {
             controller: controller, loader: photos,
             options: BrowserOptions(
                 title: title + (options.naive ? "  (naive: everything on the main thread)" : ""),
-                graphics: options.graphics.resolved(environment: environment),
+                graphics: options.graphics,
                 colorMode: ColorMode.detect(environment: environment),
                 filterName: options.look.photoFilter.description)
         ) { status in

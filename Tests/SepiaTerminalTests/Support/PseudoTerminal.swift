@@ -3,7 +3,7 @@ import XCTest
 
 /// A pseudo-terminal pair for tests: the session runs on `slave`, the test reads what it
 /// draws from `master`.
-final class PseudoTerminal {
+final class PseudoTerminal: Sendable {
     let master: Int32
     let slave: Int32
 
