@@ -197,7 +197,7 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertEqual(record(2).state, .downloaded)
     }
 
-    func testPrefetchWaitsForTheScreenThenLoadsAheadAtLowPriority() {
+    func testPrefetchWaitsForTheScreenAndTheDelayThenLoadsAheadAtLowPriority() {
         makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
         onList { controller.show(rows: 0..<3) }
         XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the screen has its photos")
@@ -205,7 +205,10 @@ final class PhotoListControllerTests: XCTestCase {
             finishDownload(row)
             finishFilter(row)
         }
-        XCTAssertEqual(startedDownloadRows(), Set(0..<5))
+        XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the user stayed on the screen")
+        scheduler.advance(by: 0.5)
+        drain()
+        XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing above the first row; two below")
         XCTAssertEqual(downloads(3)[0].priority, .low)
         XCTAssertEqual(downloads(4)[0].priority, .low)
 
@@ -216,17 +219,25 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertFalse(downloads(3)[0].isCancelled)
     }
 
-    func testPrefetchFollowsTheDirectionOfTheLastScroll() {
+    func testPrefetchLoadsAboveAndBelowButNotForAScreenTheUserLeftAtOnce() {
         makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
-        scroll(to: 20..<22)
-        settle()
         scroll(to: 10..<12)
         settle()
         for row in 10..<12 {
             finishDownload(row)
             finishFilter(row)
         }
-        XCTAssertEqual(startedDownloadRows(), Set(8..<12).union(20..<22))
+        scroll(to: 30..<32)
+        scheduler.advance(by: 0.5)
+        drain()
+        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<32), "left before the delay: no prefetch")
+        for row in 30..<32 {
+            finishDownload(row)
+            finishFilter(row)
+        }
+        scheduler.advance(by: 0.5)
+        drain()
+        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(28..<34))
     }
 
     func testAFailedRowShowsItsReasonAndCanBeRetried() {

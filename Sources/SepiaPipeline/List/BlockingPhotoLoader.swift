@@ -3,16 +3,18 @@ import Foundation
 import SepiaImaging
 import SepiaOperations
 
-/// The tutorial's first version, kept on purpose: every download, decode and filter runs on
-/// the caller's thread, which waits until it is done. Called from a user interface's main
-/// thread, it freezes the interface while photos load ("Try scrolling the list. Painful,
+/// The tutorial's first version, kept on purpose: the caller's thread is held until each
+/// photo is downloaded, decoded and filtered, one at a time. Called from a user interface's
+/// main thread, it freezes the interface while photos load ("Try scrolling the list. Painful,
 /// isn't it?"), which is what `sepia browse --naive` shows and what the benchmarks compare
 /// against. Never use it for anything else.
 ///
-/// Its requests have always ended by the time they are returned; it has no queues, so
-/// suspending and resuming do nothing.
+/// Its requests have always ended by the time they are returned; suspending and resuming do
+/// nothing, and it reports no queues.
 public final class BlockingPhotoLoader: PhotoLoading {
     private let loader: HTTPLoader
+    /// Runs one photo's steps while the caller waits; serial, like the tutorial's main thread.
+    private let steps = OperationQueue.named("Blocking steps", maxConcurrentOperationCount: 1)
 
     /// A loader that downloads through `loader`.
     public init(loader: HTTPLoader) {
@@ -24,7 +26,7 @@ public final class BlockingPhotoLoader: PhotoLoading {
     ) -> any PhotoLoadingRequest {
         let download = DownloadOperation(url: url, loader: loader)
         let decode = PhotoOperations.decode(download, options: decoding)
-        return PhotoRequest(finished: Self.runHere(download, then: decode), priority: priority)
+        return PhotoRequest(finished: wait(for: [download, decode], last: decode), priority: priority)
     }
 
     public func loadProcessed(
@@ -33,10 +35,10 @@ public final class BlockingPhotoLoader: PhotoLoading {
         let source = BlockResultOperation { _ in original }
         let filter = PhotoOperations.filter(source, with: processing.filter)
         guard let box = processing.fitting else {
-            return PhotoRequest(finished: Self.runHere(source, then: filter), priority: priority)
+            return PhotoRequest(finished: wait(for: [source, filter], last: filter), priority: priority)
         }
         let resize = PhotoOperations.resize(filter, toFit: box)
-        return PhotoRequest(finished: Self.runHere(source, filter, then: resize), priority: priority)
+        return PhotoRequest(finished: wait(for: [source, filter, resize], last: resize), priority: priority)
     }
 
     public func suspend() {}
@@ -47,20 +49,10 @@ public final class BlockingPhotoLoader: PhotoLoading {
 
     public var queueCounters: [StageCounters] { [] }
 
-    /// Starts each operation on this thread and waits for it to finish, then returns the
-    /// last one's result.
-    private static func runHere<Value>(
-        _ steps: any ResultProducing..., then last: some ResultProducing<Value>
-    ) -> PhotoResult<Value> {
-        for step in steps { runAndWait(step) }
-        runAndWait(last)
+    /// Runs `operations` and holds the calling thread until they have all finished, then
+    /// returns the last one's result.
+    private func wait<Value>(for operations: [Operation], last: some ResultProducing<Value>) -> PhotoResult<Value> {
+        steps.addOperations(operations, waitUntilFinished: true)
         return PhotoResult(last.result ?? .cancelled)
-    }
-
-    private static func runAndWait(_ step: some ResultProducing) {
-        let finished = DispatchSemaphore(value: 0)
-        step.onFinish(on: .global()) { _ in finished.signal() }
-        step.start()
-        finished.wait()
     }
 }

@@ -8,9 +8,12 @@ public struct PhotoListConfiguration: Sendable {
     public var processing: PhotoProcessing
     /// Seconds without scroll input after which scrolling counts as settled.
     public var settleDelay: TimeInterval
-    /// Rows beyond the screen, in the direction of the last scroll, that are loaded at low
-    /// priority once the visible rows have their photos.
+    /// Rows above and below the screen that are loaded at low priority once the visible rows
+    /// have their photos and the user stayed on them for ``prefetchDelay``.
     public var prefetchDistance: Int
+    /// Seconds the user must stay on a screen whose rows are done before prefetching starts,
+    /// so a fling that only passes through a screen never pays for the rows around it.
+    public var prefetchDelay: TimeInterval
     /// Rows beyond the screen, on each side, whose photos stay in their records; rows
     /// farther away drop theirs (the pipeline's caches bring them back), so memory does not
     /// grow with the rows scrolled past.
@@ -24,12 +27,14 @@ public struct PhotoListConfiguration: Sendable {
         processing: PhotoProcessing = PhotoProcessing(filter: .sepia, fitting: PixelSize(width: 320, height: 240)),
         settleDelay: TimeInterval = 0.15,
         prefetchDistance: Int = 3,
+        prefetchDelay: TimeInterval = 0.5,
         retainDistance: Int = 60,
         defersWorkWhileScrolling: Bool = true
     ) {
         self.processing = processing
         self.settleDelay = settleDelay
         self.prefetchDistance = prefetchDistance
+        self.prefetchDelay = prefetchDelay
         self.retainDistance = retainDistance
         self.defersWorkWhileScrolling = defersWorkWhileScrolling
     }

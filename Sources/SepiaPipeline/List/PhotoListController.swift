@@ -14,9 +14,9 @@ import SepiaImaging
 ///   the screen is cancelled, the work of the rows now on it starts, and the queues resume.
 /// - A download that finished stays in its record when its filter is cancelled: coming back
 ///   to the row only filters again.
-/// - Once the rows on screen have their photos, a few rows beyond the screen, in the direction
-///   of the last scroll, are loaded at low priority; a prefetched row that comes on screen has
-///   its priority raised.
+/// - Once the rows on screen have their photos and the user stayed on them for
+///   ``PhotoListConfiguration/prefetchDelay``, a few rows above and below the screen are loaded
+///   at low priority; a prefetched row that comes on screen has its priority raised.
 ///
 /// Confined to `queue` (the main queue in an app): call it there; it publishes there.
 public final class PhotoListController: @unchecked Sendable {
@@ -47,7 +47,9 @@ public final class PhotoListController: @unchecked Sendable {
     private var filtrations: [Int: any PhotoLoadingRequest] = [:]
     private var rowsWithImages = Set<Int>()
     private var settleTimer: (any ScheduledAction)?
-    private var scrollsDown = true
+    private var prefetchTimer: (any ScheduledAction)?
+    /// Whether the user stayed on the current screen long enough for prefetching.
+    private var mayPrefetch = false
 
     /// A controller that loads through `loader` and publishes on `queue`.
     ///
@@ -102,7 +104,6 @@ public final class PhotoListController: @unchecked Sendable {
     /// Tells the controller that the user scrolled and `rows` are on screen now. The queues
     /// are suspended until no scroll input has come for the settle delay.
     public func scroll(toShow rows: Range<Int>) {
-        if rows.lowerBound != visibleRows.lowerBound { scrollsDown = rows.lowerBound > visibleRows.lowerBound }
         noteVisible(rows)
         guard configuration.defersWorkWhileScrolling else {
             reconcile()
@@ -120,7 +121,13 @@ public final class PhotoListController: @unchecked Sendable {
     }
 
     private func noteVisible(_ rows: Range<Int>) {
-        visibleRows = rows.clamped(to: 0..<records.count)
+        let rows = rows.clamped(to: 0..<records.count)
+        if rows != visibleRows {
+            prefetchTimer?.cancel()
+            prefetchTimer = nil
+            mayPrefetch = false
+        }
+        visibleRows = rows
         if !visibleRows.isEmpty { rowsShown.insert(integersIn: visibleRows) }
     }
 
@@ -166,6 +173,7 @@ public final class PhotoListController: @unchecked Sendable {
     /// Cancels every download and filter in progress (when the app quits).
     public func cancelAll() {
         settleTimer?.cancel()
+        prefetchTimer?.cancel()
         let pending = Array(downloads.values) + Array(filtrations.values)
         downloads = [:]
         filtrations = [:]
@@ -186,19 +194,33 @@ public final class PhotoListController: @unchecked Sendable {
         cancel(&filtrations, except: wanted)
         for row in visibleRows { startWork(row: row, priority: .high) }
         for row in prefetched { startWork(row: row, priority: .low) }
+        armPrefetchIfScreenIsDone()
         discardDistantImages()
     }
 
-    /// The rows to prefetch: none until every row on screen has its photo (or failed).
+    /// The rows to prefetch: none until the screen is done and the user stayed on it.
     private func prefetchRows() -> [Int] {
         let distance = configuration.prefetchDistance
-        guard distance > 0, !visibleRows.isEmpty else { return [] }
-        let settled = visibleRows.allSatisfy { records[$0].state == .filtered || isFailed(records[$0].state) }
-        guard settled else { return [] }
-        let rows = scrollsDown
-            ? visibleRows.upperBound..<(visibleRows.upperBound + distance)
-            : (visibleRows.lowerBound - distance)..<visibleRows.lowerBound
-        return Array(rows.clamped(to: 0..<records.count))
+        guard mayPrefetch, distance > 0, screenIsDone else { return [] }
+        let above = (visibleRows.lowerBound - distance)..<visibleRows.lowerBound
+        let below = visibleRows.upperBound..<(visibleRows.upperBound + distance)
+        return Array(above.clamped(to: 0..<records.count)) + Array(below.clamped(to: 0..<records.count))
+    }
+
+    /// Whether every row on screen has its filtered photo or failed.
+    private var screenIsDone: Bool {
+        !visibleRows.isEmpty && visibleRows.allSatisfy { records[$0].state == .filtered || isFailed(records[$0].state) }
+    }
+
+    /// Starts the prefetch delay once the screen is done, unless it runs or has run already.
+    private func armPrefetchIfScreenIsDone() {
+        guard configuration.prefetchDistance > 0, !mayPrefetch, prefetchTimer == nil, screenIsDone else { return }
+        prefetchTimer = scheduler.schedule(after: configuration.prefetchDelay) { [weak self] in
+            guard let self else { return }
+            prefetchTimer = nil
+            mayPrefetch = true
+            if scrollPhase == .idle { reconcile() }
+        }
     }
 
     private func cancel(_ requests: inout [Int: any PhotoLoadingRequest], except wanted: Set<Int>) {
