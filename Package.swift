@@ -125,5 +125,6 @@ let package = Package(
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
         .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
+        .testTarget(name: "SepiaEndToEndTests"),
     ]
 )

@@ -1,0 +1,20 @@
+import Foundation
+import XCTest
+
+/// SIGTERM while `sepia demo` browses: it quits with status 143 (128 + SIGTERM) and leaves
+/// the terminal as it found it.
+final class TerminationSignalTests: SepiaSessionTestCase {
+    func testSIGTERMQuitsWith143AndRestoresTheTerminal() throws {
+        try startSepia(["demo", "--photo-size", "320x240", "--count", "20", "--graphics", "blocks"])
+        try session.waitForScreen("the rows") { $0.rowPosition == PaneSnapshot.RowPosition(row: 1, count: 26) && !$0.listRows.isEmpty }
+        XCTAssertTrue(try session.modes().alternateScreen, "sepia does not use the alternate screen")
+
+        let shell = try session.modes().shellProcess
+        let sepia = ProcessTable.children(of: shell, named: "sepia")
+        XCTAssertEqual(sepia.count, 1, "expected one sepia process under the pane's shell \(shell)")
+        let pid = try XCTUnwrap(sepia.first)
+        XCTAssertEqual(kill(pid, SIGTERM), 0, "kill(\(pid), SIGTERM): errno \(errno)")
+
+        try assertExits(withStatus: 143)
+    }
+}
