@@ -137,7 +137,8 @@ public final class BrowserApp: @unchecked Sendable {
         case .click(let line):
             if let index = layout.visibleIndex(atLine: line) { viewport.select(viewport.top + index) }
         case .open: if viewport.rowCount > 0 { detailRow = viewport.selection }
-        case .back, .quit: quit(status: 0)
+        case .back: break  // nothing to go back to; only q and Ctrl-C leave the list
+        case .quit: quit(status: 0)
         case .help: showsHelp = true
         case .retry: controller.retry(row: viewport.selection)
         case .queuePanel: showsQueues.toggle()

@@ -9,7 +9,7 @@ enum HelpOverlay {
         ("g Home   G End", "first / last photo"),
         ("mouse wheel", "scroll"),
         ("Enter  l  →", "open the photo large"),
-        ("Esc  h  ←", "go back"),
+        ("Esc  h  ←", "close the photo, help or alert"),
         ("r", "retry a failed photo"),
         ("o", "show / hide the queues"),
         ("?", "show / hide this help"),

@@ -2,7 +2,12 @@ import SepiaTerminal
 
 /// The bottom line: rows by state, whether the network is busy, the scroll phase, key hints.
 enum StatusLine {
-    static let hints = "j/k move  PgUp/PgDn  g/G  Enter open  r retry  o queues  ? help  q quit"
+    /// Key hints, longest first: the longest that fits is shown.
+    static let hints = [
+        "j/k move  PgUp/PgDn  g/G  Enter open  r retry  o queues  ? help  q quit",
+        "Enter open  o queues  ? help  q quit",
+        "? help  q quit",
+    ]
 
     static func draw(_ frame: BrowserFrame, in buffer: inout ScreenBuffer) {
         let line = frame.layout.statusLine
@@ -16,9 +21,8 @@ enum StatusLine {
         if frame.scrollPhase != .idle {
             column += buffer.write("  ⏸ scrolling", row: line, column: column, style: BrowserTheme.statusAccent)
         }
-        let hintColumn = width - hints.count - 1
-        if hintColumn > column + 2 {
-            buffer.write(hints, row: line, column: hintColumn, style: BrowserTheme.statusBar)
+        if let hint = hints.first(where: { width - $0.count - 1 > column + 2 }) {
+            buffer.write(hint, row: line, column: width - hint.count - 1, style: BrowserTheme.statusBar)
         }
     }
 

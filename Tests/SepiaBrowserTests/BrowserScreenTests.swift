@@ -64,6 +64,7 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(status.contains("Row 11/40 · 1 filtered · 0 downloaded · 1 failed · 1 new"), status)
         XCTAssertTrue(status.contains("⇣ network"))
         XCTAssertTrue(status.contains("⏸ scrolling"))
+        XCTAssertTrue(status.hasSuffix("? help  q quit "), "the longest hints that fit: \(status)")
     }
 
     func testLoadingShowsASpinnerAndAFailureShowsTheAlert() {

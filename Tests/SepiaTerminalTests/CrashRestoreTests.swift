@@ -10,11 +10,12 @@ final class CrashRestoreTests: XCTestCase {
     private let enter = SessionSequences.enter + SessionSequences.enableMouse
     private let leave = SessionSequences.leave
 
-    /// The child's side: only runs when the parent asked for it.
-    func testChildProcess() throws {
-        let mode = ProcessInfo.processInfo.environment[Self.modeVariable]
-        try XCTSkipIf(mode == nil, "runs only as the child process of the tests below")
-        _ = try TerminalSession.start()
+    /// The child's side, before any test of the class runs, and only in the child: starts a
+    /// session and dies in the way the parent asked for.
+    override class func setUp() {
+        super.setUp()
+        guard let mode = ProcessInfo.processInfo.environment[modeVariable] else { return }
+        guard (try? TerminalSession.start()) != nil else { exit(2) }
         switch mode {
         case "fatalError": fatalError("deliberate crash, to test the terminal restore")
         case "abort": abort()
@@ -31,7 +32,7 @@ final class CrashRestoreTests: XCTestCase {
     private func runChild(mode: String, on terminal: PseudoTerminal) throws -> ChildResult {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["SepiaTerminalTests.CrashRestoreTests/testChildProcess"]
+        child.arguments = ["SepiaTerminalTests.CrashRestoreTests"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.modeVariable] = mode
         environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -13,12 +13,17 @@ public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, Localize
 
     public var description: String {
         switch self {
-        case .download(let url, let error): "Cannot download the photo list from \(url.absoluteString): \(error)."
-        case .unreadableFile(let path, let reason): "Cannot read the photo list \(path): \(reason)."
+        case .download(let url, let error): "Cannot download the photo list from \(url.absoluteString): \(Self.sentence("\(error)"))"
+        case .unreadableFile(let path, let reason): "Cannot read the photo list \(path): \(Self.sentence(reason))"
         case .unsupportedLocation(let text): "Cannot load a photo list from \(text): give an http(s) URL or a file path."
         case .malformed(let error): error.description
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// `text` with one full stop at its end (system messages often bring their own).
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? text : text + "."
+    }
 }
