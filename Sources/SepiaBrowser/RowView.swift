@@ -19,7 +19,11 @@ enum RowView {
         buffer.write(row.record.name, row: line, column: layout.textColumn,
                      style: row.isSelected ? BrowserTheme.selectedName : BrowserTheme.name, maxWidth: textWidth)
         let (text, style) = stateText(row, frame: frame)
-        buffer.write(text, row: line + 1, column: layout.textColumn, style: style, maxWidth: textWidth)
+        // A failure's reason may need the row's remaining lines.
+        let lines = isFailed(row.record) ? Box.wrap(text, width: textWidth) : [text]
+        for (offset, text) in lines.prefix(BrowserLayout.rowHeight - 1).enumerated() {
+            buffer.write(text, row: line + 1 + offset, column: layout.textColumn, style: style, maxWidth: textWidth)
+        }
         if let fraction = row.progress?.fraction {
             buffer.write(progressBar(fraction, width: min(textWidth, 30)), row: line + 2,
                          column: layout.textColumn, style: BrowserTheme.working)
@@ -42,6 +46,10 @@ enum RowView {
         case .failed:
             return (row.record.failureText ?? "Failed to load", BrowserTheme.failure)
         }
+    }
+
+    private static func isFailed(_ record: PhotoRecord) -> Bool {
+        record.failureText != nil
     }
 
     private static func progressText(_ progress: DownloadProgress?) -> String {

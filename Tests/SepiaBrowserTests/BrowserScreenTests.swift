@@ -60,11 +60,23 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(text(buffer, line: 6).contains("✓ sepia 0.8"))
         XCTAssertEqual(buffer[5, 2 + BrowserLayout.thumbnailColumns / 2], thumbnail[0][0], "the thumbnail is centred")
         XCTAssertTrue(text(buffer, line: 10).contains("Failed to load: HTTP 404 Not Found"))
+        XCTAssertTrue(text(buffer, line: 11).trimmingCharacters(in: .whitespaces).hasSuffix("░"), "a short reason takes one line")
         let status = text(buffer, line: size.rows - 1)
         XCTAssertTrue(status.contains("Row 11/40 · 1 filtered · 0 downloaded · 1 failed · 1 new"), status)
         XCTAssertTrue(status.contains("⇣ network"))
         XCTAssertTrue(status.contains("⏸ scrolling"))
         XCTAssertTrue(status.hasSuffix("? help  q quit "), "the longest hints that fit: \(status)")
+    }
+
+    func testALongFailureReasonWrapsOntoTheRowsLines() {
+        let reason = "The data is not a JPEG or PNG image; it looks like an HTML page (text/html), perhaps an error page from the server"
+        let row = BrowserFrame.Row(record: record("Broken: HTML page", .failed(reason: reason)), isWorking: false,
+                                   progress: nil, thumbnail: nil, isSelected: false)
+        let buffer = BrowserScreen.draw(frame(rows: [row]))
+        let column = BrowserLayout(size: size).textColumn
+        let shown = (2...4).map { text(buffer, line: $0).dropFirst(column).trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(shown.filter { !$0.isEmpty }.joined(separator: " "), "Failed to load: " + reason)
+        XCTAssertEqual(shown.filter(\.isEmpty).count, 1, "two lines of 83 columns hold it")
     }
 
     func testLoadingShowsASpinnerAndAFailureShowsTheAlert() {
