@@ -99,7 +99,7 @@ public final class BrowserApp: @unchecked Sendable {
             guard let action = KeyBindings.action(for: event) else { continue }
             perform(action)
         }
-        renderer?.request()
+        renderer?.request(urgent: true)
     }
 
     private func perform(_ action: BrowserAction) {
@@ -167,7 +167,7 @@ public final class BrowserApp: @unchecked Sendable {
         viewport.resize(pageSize: layout.rowsPerPage)
         frameRenderer.invalidate()
         controller.show(rows: viewport.visibleRows)
-        renderer?.request()
+        renderer?.request(urgent: true)
     }
 
     // MARK: Drawing

@@ -1,19 +1,23 @@
 import Dispatch
 
-/// Draws at most one frame per `interval` on a queue, as soon as possible after a change:
-/// a change right after a quiet spell is drawn on the queue's next turn, changes that come
-/// faster are folded into one frame.
+/// Decides when frames are drawn on a queue: what the user did shows on the queue's next
+/// turn, everything else (work finishing, spinners) at most once per `interval`, with changes
+/// that come faster folded into one frame.
 ///
 /// Confined to its queue.
 final class FramePacer: @unchecked Sendable {
-    // @unchecked Sendable: `isScheduled` and `lastFrame` are only touched on `queue`.
+    // @unchecked Sendable: the mutable state is only touched on `queue`.
     private let queue: DispatchQueue
     private let interval: DispatchTimeInterval
     private let draw: () -> Void
-    private var isScheduled = false
-    private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+    /// When the last frame was drawn. (Not a zero `DispatchTime`: that means "now" to Dispatch.)
+    private var lastFrame: DispatchTime?
+    /// When the frame already asked for will be drawn, if one was.
+    private var pendingDeadline: DispatchTime?
+    /// Tells a scheduled frame whether an earlier one replaced it.
+    private var generation = 0
 
-    /// A pacer that calls `draw` on `queue`, at most once per `interval`.
+    /// A pacer that calls `draw` on `queue`, at most once per `interval` for background changes.
     init(queue: DispatchQueue = .main, interval: DispatchTimeInterval = .nanoseconds(1_000_000_000 / 60),
          draw: @escaping () -> Void) {
         self.queue = queue
@@ -21,20 +25,26 @@ final class FramePacer: @unchecked Sendable {
         self.draw = draw
     }
 
-    /// Asks for a frame; several requests before it is drawn give one frame.
-    func request() {
-        guard !isScheduled else { return }
-        isScheduled = true
-        let earliest = lastFrame + interval
+    /// Asks for a frame. An `urgent` one (the user's input) is drawn on the queue's next turn;
+    /// others wait until `interval` has passed since the last frame. Requests made before the
+    /// frame is drawn give one frame.
+    func request(urgent: Bool = false) {
+        let now = DispatchTime.now()
+        let deadline = urgent ? now : lastFrame.map { max($0 + interval, now) } ?? now
+        if let pendingDeadline, pendingDeadline <= deadline { return }
+        pendingDeadline = deadline
+        generation &+= 1
+        let expected = generation
         let fire: @Sendable () -> Void = { [self] in
-            isScheduled = false
+            guard generation == expected else { return }
+            pendingDeadline = nil
             lastFrame = .now()
             draw()
         }
-        if earliest <= .now() {
+        if deadline <= now {
             queue.async(execute: fire)
         } else {
-            queue.asyncAfter(deadline: earliest, execute: fire)
+            queue.asyncAfter(deadline: deadline, execute: fire)
         }
     }
 }

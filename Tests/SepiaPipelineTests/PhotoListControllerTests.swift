@@ -219,7 +219,7 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertFalse(downloads(3)[0].isCancelled)
     }
 
-    func testPrefetchLoadsAboveAndBelowButNotForAScreenTheUserLeftAtOnce() {
+    func testPrefetchLoadsAheadOfTheLastScrollButNotForAScreenTheUserLeftAtOnce() {
         makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
         scroll(to: 10..<12)
         settle()
@@ -237,7 +237,16 @@ final class PhotoListControllerTests: XCTestCase {
         }
         scheduler.advance(by: 0.5)
         drain()
-        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(28..<34))
+        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<34), "below, the way the list went")
+        scroll(to: 20..<22)
+        settle()
+        for row in 20..<22 {
+            finishDownload(row)
+            finishFilter(row)
+        }
+        scheduler.advance(by: 0.5)
+        drain()
+        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(18..<22).union(30..<34), "above after scrolling up")
     }
 
     func testAFailedRowShowsItsReasonAndCanBeRetried() {

@@ -8,8 +8,9 @@ public struct PhotoListConfiguration: Sendable {
     public var processing: PhotoProcessing
     /// Seconds without scroll input after which scrolling counts as settled.
     public var settleDelay: TimeInterval
-    /// Rows above and below the screen that are loaded at low priority once the visible rows
-    /// have their photos and the user stayed on them for ``prefetchDelay``.
+    /// Rows beyond the screen, in the direction of the last scroll, that are loaded at low
+    /// priority once the visible rows have their photos and the user stayed on them for
+    /// ``prefetchDelay``.
     public var prefetchDistance: Int
     /// Seconds the user must stay on a screen whose rows are done before prefetching starts,
     /// so a fling that only passes through a screen never pays for the rows around it.

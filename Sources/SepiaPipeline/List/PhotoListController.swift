@@ -15,8 +15,9 @@ import SepiaImaging
 /// - A download that finished stays in its record when its filter is cancelled: coming back
 ///   to the row only filters again.
 /// - Once the rows on screen have their photos and the user stayed on them for
-///   ``PhotoListConfiguration/prefetchDelay``, a few rows above and below the screen are loaded
-///   at low priority; a prefetched row that comes on screen has its priority raised.
+///   ``PhotoListConfiguration/prefetchDelay``, a few rows beyond the screen in the direction of
+///   the last scroll (below, before any scroll) are loaded at low priority; a prefetched row
+///   that comes on screen has its priority raised.
 ///
 /// Confined to `queue` (the main queue in an app): call it there; it publishes there.
 public final class PhotoListController: @unchecked Sendable {
@@ -50,6 +51,8 @@ public final class PhotoListController: @unchecked Sendable {
     private var prefetchTimer: (any ScheduledAction)?
     /// Whether the user stayed on the current screen long enough for prefetching.
     private var mayPrefetch = false
+    /// Whether the last scroll went down the list (or there was none yet).
+    private var scrollsDown = true
 
     /// A controller that loads through `loader` and publishes on `queue`.
     ///
@@ -104,6 +107,7 @@ public final class PhotoListController: @unchecked Sendable {
     /// Tells the controller that the user scrolled and `rows` are on screen now. The queues
     /// are suspended until no scroll input has come for the settle delay.
     public func scroll(toShow rows: Range<Int>) {
+        if rows.lowerBound != visibleRows.lowerBound { scrollsDown = rows.lowerBound > visibleRows.lowerBound }
         noteVisible(rows)
         guard configuration.defersWorkWhileScrolling else {
             reconcile()
@@ -202,9 +206,10 @@ public final class PhotoListController: @unchecked Sendable {
     private func prefetchRows() -> [Int] {
         let distance = configuration.prefetchDistance
         guard mayPrefetch, distance > 0, screenIsDone else { return [] }
-        let above = (visibleRows.lowerBound - distance)..<visibleRows.lowerBound
-        let below = visibleRows.upperBound..<(visibleRows.upperBound + distance)
-        return Array(above.clamped(to: 0..<records.count)) + Array(below.clamped(to: 0..<records.count))
+        let ahead = scrollsDown
+            ? visibleRows.upperBound..<(visibleRows.upperBound + distance)
+            : (visibleRows.lowerBound - distance)..<visibleRows.lowerBound
+        return Array(ahead.clamped(to: 0..<records.count))
     }
 
     /// Whether every row on screen has its filtered photo or failed.
