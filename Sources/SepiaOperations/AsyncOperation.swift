@@ -31,6 +31,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     }
 
     private let state = Locked(State())
+    private let dependentKeeper = DependentKeeper()
 
     /// Creates the operation; it does nothing until a queue (or `start()`) runs it.
     public override init() {
@@ -71,6 +72,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         case false?:
             willChangeValue(forKey: StateKey.isFinished)
             didChangeValue(forKey: StateKey.isFinished)
+            dependentKeeper.release()
         case true?:
             willChangeValue(forKey: StateKey.isExecuting)
             didChangeValue(forKey: StateKey.isExecuting)
@@ -131,6 +133,13 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: StateKey.isFinished)
         didChangeValue(forKey: StateKey.isExecuting)
         didChangeValue(forKey: StateKey.isFinished)
+        dependentKeeper.release()
+    }
+
+    /// Keeps `dependent`, an operation that depends on this one, alive until this one has
+    /// finished (see `DependentKeeper`: Linux's `Operation` does not retain its dependents).
+    public final func keepAliveUntilFinished(_ dependent: Operation) {
+        dependentKeeper.keep(dependent)
     }
 
     /// Called exactly once, under the state lock, just after the operation became finished

@@ -10,6 +10,7 @@ import Foundation
 open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unchecked Sendable {
     // @unchecked Sendable: the only state added here is the ResultStore, which locks itself.
     private let store = ResultStore<Output>()
+    private let dependentKeeper = DependentKeeper()
 
     /// Creates the operation; it does nothing until a queue (or `start()`) runs it.
     public override init() {
@@ -47,6 +48,13 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
     /// Runs the operation as `Operation` does, then calls the ``onFinish(on:_:)`` handlers.
     public final override func start() {
         super.start()
+        dependentKeeper.release()
         store.finalize(for: self)
+    }
+
+    /// Keeps `dependent`, an operation that depends on this one, alive until this one has
+    /// finished (see `DependentKeeper`: Linux's `Operation` does not retain its dependents).
+    public final func keepAliveUntilFinished(_ dependent: Operation) {
+        dependentKeeper.keep(dependent)
     }
 }

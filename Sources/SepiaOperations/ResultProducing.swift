@@ -22,6 +22,11 @@ public protocol ResultProducing<Output>: Operation {
     /// A handler added after the operation finished is called at once (on `queue`).
     /// An operation that is never started never calls its handlers.
     func onFinish(on queue: DispatchQueue, _ handler: @escaping @Sendable (OperationResult<Output>) -> Void)
+
+    /// Keeps `dependent` alive until this operation has finished: swift-corelibs-foundation's
+    /// `Operation` does not retain its dependents, yet reads them when it finishes, so a
+    /// dependent that ended first (cancelled) must not be freed before.
+    func keepAliveUntilFinished(_ dependent: Operation)
 }
 
 extension ResultProducing {

@@ -20,6 +20,7 @@ final class AsyncTransformOperation<Input: Sendable, Output: Sendable>: AsyncRes
         self.transform = transform
         super.init()
         addDependency(input)
+        input.keepAliveUntilFinished(self)
     }
 
     override func execute() {
