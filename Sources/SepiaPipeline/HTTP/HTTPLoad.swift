@@ -16,7 +16,8 @@ public final class HTTPLoad: Sendable {
         var task: HTTPClient.Task<Data>?
         var isWaitingToRetry = false
         var isCancelled = false
-        var isFinished = false
+        /// Dropped once called: the caller's closure usually holds whoever holds this load.
+        var completion: (@Sendable (Result<Data, HTTPLoadError>) -> Void)?
         var random = SystemRandomNumberGenerator()
     }
 
@@ -24,8 +25,7 @@ public final class HTTPLoad: Sendable {
     private let client: HTTPClient
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
-    private let completion: @Sendable (Result<Data, HTTPLoadError>) -> Void
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(
         url: URL, limit: Int, client: HTTPClient, configuration: HTTPLoaderConfiguration,
@@ -37,7 +37,7 @@ public final class HTTPLoad: Sendable {
         self.client = client
         self.configuration = configuration
         self.progress = progress
-        self.completion = completion
+        state = Locked(State(completion: completion))
     }
 
     /// How many attempts have started so far.
@@ -104,14 +104,14 @@ public final class HTTPLoad: Sendable {
         }
     }
 
-    /// Calls the completion the first time only.
+    /// Calls the completion the first time only, and lets it go.
     private func finish(_ result: Result<Data, HTTPLoadError>) {
-        let first = state.withLock { state -> Bool in
-            defer { state.isFinished = true }
+        let completion = state.withLock { state -> (@Sendable (Result<Data, HTTPLoadError>) -> Void)? in
+            defer { state.completion = nil }
             state.task = nil
             state.isWaitingToRetry = false
-            return !state.isFinished
+            return state.completion
         }
-        if first { completion(result) }
+        completion?(result)
     }
 }
