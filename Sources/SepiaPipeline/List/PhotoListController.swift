@@ -268,8 +268,7 @@ public final class PhotoListController: @unchecked Sendable {
     }
 
     private func downloadEnded(row: Int, request: any PhotoLoadingRequest, result: PhotoResult<RGBAImage>) {
-        guard let current = downloads[row], current === request else { return }
-        downloads[row] = nil
+        guard Self.claim(&downloads, row: row, request) else { return }
         switch result {
         case .success(let original):
             guard records[row].markDownloaded(original) else { return }
@@ -287,8 +286,7 @@ public final class PhotoListController: @unchecked Sendable {
     }
 
     private func filtrationEnded(row: Int, request: any PhotoLoadingRequest, result: PhotoResult<RGBAImage>) {
-        guard let current = filtrations[row], current === request else { return }
-        filtrations[row] = nil
+        guard Self.claim(&filtrations, row: row, request) else { return }
         switch result {
         case .success(let filtered):
             guard records[row].markFiltered(filtered) else { return }
@@ -300,6 +298,14 @@ public final class PhotoListController: @unchecked Sendable {
         case .cancelled:
             break
         }
+    }
+
+    /// Forgets `request` as the row's work in progress; false when the row has other work now
+    /// (or none: it was cancelled), whose result this is not.
+    private static func claim(_ requests: inout [Int: any PhotoLoadingRequest], row: Int, _ request: any PhotoLoadingRequest) -> Bool {
+        guard let current = requests[row], current === request else { return false }
+        requests[row] = nil
+        return true
     }
 
     private func fail(row: Int, reason: String) {
