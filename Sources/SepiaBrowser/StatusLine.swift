@@ -26,8 +26,13 @@ enum StatusLine {
         }
     }
 
-    /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new".
+    /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new", or what the list waits for.
     static func summary(_ frame: BrowserFrame) -> String {
+        switch frame.source {
+        case .idle, .loading: return "Loading photo details…"
+        case .failed: return "No photos: the photo details could not be fetched"
+        case .loaded: break
+        }
         let counts = frame.counts
         let selected = frame.rows.firstIndex(where: \.isSelected).map { frame.firstRow + $0 + 1 } ?? 0
         return "Row \(selected)/\(frame.rowCount) · \(counts.filtered) filtered · \(counts.downloaded) downloaded"

@@ -82,6 +82,8 @@ final class BrowserScreenTests: XCTestCase {
     func testLoadingShowsASpinnerAndAFailureShowsTheAlert() {
         let loading = screenText(BrowserScreen.draw(frame(rows: [], source: .loading)))
         XCTAssertTrue(loading.contains("⠋ Loading photo details…"))
+        XCTAssertTrue(loading.split(separator: "\n").last?.contains("Loading photo details…") == true, "the status line too")
+        XCTAssertFalse(loading.contains("Row 0/0"))
         let failed = screenText(BrowserScreen.draw(frame(
             rows: [], source: .failed(message: "HTTP 404 Not Found"), overlay: .alert(message: "HTTP 404 Not Found"))))
         XCTAssertTrue(failed.contains("Oops! There was an error fetching photo details."))
