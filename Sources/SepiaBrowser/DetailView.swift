@@ -15,7 +15,7 @@ enum DetailView {
             return
         }
         let top = layout.listTop + 1 + max((layout.listHeight - 1 - picture.count) / 2, 0)
-        for (offset, cells) in picture.prefix(layout.listHeight - 1).enumerated() {
+        for (offset, cells) in picture.prefix(max(layout.listHeight - 1, 0)).enumerated() {
             let left = max((layout.size.columns - cells.count) / 2, 0)
             for (column, cell) in cells.enumerated() {
                 buffer[top + offset, left + column] = cell

@@ -22,7 +22,7 @@ enum HelpOverlay {
         let line = max((layout.size.rows - height) / 2, 0)
         let column = max((layout.size.columns - width) / 2, 0)
         Box.draw(in: &buffer, line: line, column: column, width: width, height: height, title: "Keys", style: BrowserTheme.border)
-        for (offset, entry) in lines.prefix(height - 4).enumerated() {
+        for (offset, entry) in lines.prefix(max(height - 4, 0)).enumerated() {
             buffer.write(entry.keys, row: line + 2 + offset, column: column + 2, style: BrowserTheme.name, maxWidth: 32)
             buffer.write(entry.meaning, row: line + 2 + offset, column: column + 35, style: BrowserTheme.plain, maxWidth: width - 37)
         }

@@ -20,7 +20,7 @@ enum RowView {
                      style: row.isSelected ? BrowserTheme.selectedName : BrowserTheme.name, maxWidth: textWidth)
         let (text, style) = stateText(row, frame: frame)
         // A failure's reason may need the row's remaining lines.
-        let lines = isFailed(row.record) ? Box.wrap(text, width: textWidth) : [text]
+        let lines = row.record.state.isFailed ? Box.wrap(text, width: textWidth) : [text]
         for (offset, text) in lines.prefix(BrowserLayout.rowHeight - 1).enumerated() {
             buffer.write(text, row: line + 1 + offset, column: layout.textColumn, style: style, maxWidth: textWidth)
         }
@@ -46,10 +46,6 @@ enum RowView {
         case .failed:
             return (row.record.failureText ?? "Failed to load", BrowserTheme.failure)
         }
-    }
-
-    private static func isFailed(_ record: PhotoRecord) -> Bool {
-        record.failureText != nil
     }
 
     private static func progressText(_ progress: DownloadProgress?) -> String {

@@ -60,12 +60,18 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// Sets every cell of the rectangle at `row`, `column` of `width` × `height` to `cell`,
     /// clipped to the grid.
     public mutating func fill(row: Int, column: Int, width: Int, height: Int, with cell: Cell) {
-        let columns = max(column, 0)..<min(column + width, size.columns)
-        let rows = max(row, 0)..<min(row + height, size.rows)
+        let columns = Self.clipped(start: column, length: width, limit: size.columns)
+        let rows = Self.clipped(start: row, length: height, limit: size.rows)
         guard !columns.isEmpty else { return }
         for fillRow in rows {
             place(Array(repeating: cell, count: columns.count), row: fillRow, column: columns.lowerBound)
         }
+    }
+
+    /// `start ..< start + length` within `0 ..< limit`; empty when they do not meet.
+    private static func clipped(start: Int, length: Int, limit: Int) -> Range<Int> {
+        let lower = min(max(start, 0), limit)
+        return lower..<max(min(start + max(length, 0), limit), lower)
     }
 
     private func contains(row: Int, column: Int) -> Bool {

@@ -20,10 +20,10 @@ struct BrowserLaunch {
         let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: options.timeout))
         let pipeline = options.naive ? nil : PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
         let photos: any PhotoLoading = pipeline ?? BlockingPhotoLoader(loader: loader)
-        let controller = PhotoListController(loader: photos, configuration: PhotoListConfiguration(
-            processing: PhotoProcessing(filter: options.look.photoFilter, fitting: PhotoListConfiguration().processing.fitting),
-            prefetchDistance: options.naive ? 0 : options.prefetch,
-            defersWorkWhileScrolling: !options.naive))
+        var listConfiguration = PhotoListConfiguration(
+            prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
+        listConfiguration.processing.filter = options.look.photoFilter
+        let controller = PhotoListController(loader: photos, configuration: listConfiguration)
         let environment = ProcessInfo.processInfo.environment
         let statsFile = options.statsFile
         let app = try BrowserApp(

@@ -25,11 +25,19 @@ struct BrowserStats: Encodable {
         downloadedRowsNeverShown = done.downloaded.subtracting(shown).count
         filteredRows = done.filtered.count
         filteredRowsNeverShown = done.filtered.subtracting(shown).count
-        let bytesByRow = controller.records.enumerated().map { row, record in
-            (row, record.url.map { pipeline?.bytesReceived(for: $0) ?? 0 } ?? 0)
+        if let pipeline {
+            // Rows may share a URL: count each URL once, as shown when any of its rows was.
+            var shownByURL: [URL: Bool] = [:]
+            for (row, record) in controller.records.enumerated() {
+                guard let url = record.url else { continue }
+                shownByURL[url, default: false] = shownByURL[url, default: false] || shown.contains(row)
+            }
+            bytesReceived = shownByURL.keys.reduce(0) { $0 + pipeline.bytesReceived(for: $1) }
+            bytesReceivedNeverShown = shownByURL.filter { !$0.value }.keys.reduce(0) { $0 + pipeline.bytesReceived(for: $1) }
+        } else {
+            bytesReceived = nil
+            bytesReceivedNeverShown = nil
         }
-        bytesReceived = pipeline.map { _ in bytesByRow.reduce(0) { $0 + $1.1 } }
-        bytesReceivedNeverShown = pipeline.map { _ in bytesByRow.filter { !shown.contains($0.0) }.reduce(0) { $0 + $1.1 } }
         peakResidentBytes = ResidentMemory.peak()
     }
 

@@ -118,3 +118,25 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertNil(layout.visibleIndex(atLine: 21))
     }
 }
+
+/// Any terminal size, however small, draws without trapping.
+final class TinyScreenTests: XCTestCase {
+    func testEveryViewDrawsOnTinyTerminals() {
+        var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
+        record.markFailed(reason: "HTTP 404 Not Found")
+        let picture = [[Cell](repeating: Cell(text: "▀"), count: 30)]
+        for (columns, rows) in [(0, 0), (1, 1), (10, 2), (20, 3), (30, 5), (40, 6)] {
+            let layout = BrowserLayout(size: TerminalSize(columns: columns, rows: rows))
+            let row = BrowserFrame.Row(record: record, isWorking: false, progress: nil, thumbnail: picture, isSelected: true)
+            for overlay: BrowserFrame.Overlay? in [nil, .help, .alert(message: "Cannot read the photo list")] {
+                for detail: BrowserFrame.Detail? in [nil, BrowserFrame.Detail(record: record, picture: picture)] {
+                    let frame = BrowserFrame(
+                        layout: layout, title: "Sepia", source: .loaded, rows: [row], firstRow: 0, rowCount: 1,
+                        counts: StateCounts([record]), networkActive: true, scrollPhase: .idle, filterName: "sepia 0.8",
+                        detail: detail, overlay: overlay, queues: [], spinner: "⠋")
+                    XCTAssertEqual(BrowserScreen.draw(frame).size, TerminalSize(columns: columns, rows: rows))
+                }
+            }
+        }
+    }
+}

@@ -100,4 +100,15 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(rowText(buffer, 2), [" ", " ", "#", "#"])
         XCTAssertEqual(buffer[2, 3], cell)
     }
+
+    func testFillEntirelyOutsideTheGridDoesNothing() {
+        var buffer = ScreenBuffer(size: TerminalSize(columns: 4, rows: 3))
+        let blank = buffer
+        let cell = Cell(text: "#")
+        buffer.fill(row: 5, column: 0, width: 4, height: 2, with: cell)
+        buffer.fill(row: 0, column: 9, width: 2, height: 2, with: cell)
+        buffer.fill(row: -5, column: -5, width: 2, height: 2, with: cell)
+        buffer.fill(row: 0, column: 0, width: -3, height: 2, with: cell)
+        XCTAssertEqual(buffer, blank)
+    }
 }

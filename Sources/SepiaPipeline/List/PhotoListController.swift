@@ -214,7 +214,7 @@ public final class PhotoListController: @unchecked Sendable {
 
     /// Whether every row on screen has its filtered photo or failed.
     private var screenIsDone: Bool {
-        !visibleRows.isEmpty && visibleRows.allSatisfy { records[$0].state == .filtered || isFailed(records[$0].state) }
+        !visibleRows.isEmpty && visibleRows.allSatisfy { records[$0].state == .filtered || records[$0].state.isFailed }
     }
 
     /// Starts the prefetch delay once the screen is done, unless it runs or has run already.
@@ -328,11 +328,6 @@ public final class PhotoListController: @unchecked Sendable {
             rowsWithImages.remove(row)
         }
         if !changed.isEmpty { publish(.rows(changed.sorted())) }
-    }
-
-    private func isFailed(_ state: PhotoState) -> Bool {
-        if case .failed = state { return true }
-        return false
     }
 
     private func publish(_ change: PhotoListChange) {

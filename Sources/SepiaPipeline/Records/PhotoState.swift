@@ -11,4 +11,10 @@ public enum PhotoState: Sendable, Equatable {
     case filtered
     /// The photo cannot be shown, for `reason` (a sentence fit for the row).
     case failed(reason: String)
+
+    /// Whether the row failed, whatever the reason.
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
 }
