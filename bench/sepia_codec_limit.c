@@ -54,22 +54,26 @@ static unsigned char *read_file(const char *path, size_t *size) {
     return bytes;
 }
 
-static inline uint8_t clamp_round(float v) {
-    v = v > 255.0f ? 255.0f : v;      /* every coefficient is positive: no lower clamp needed */
-    v = v < 0.0f ? 0.0f : v;
+/* v (never negative: every coefficient is positive, and no sum reaches 1024) rounded to
+ * nearest, then clamped at 255: the clamp is an integer minimum, which gcc vectorises
+ * (a float comparison is "control flow" to it without -ffast-math). */
+static inline uint32_t clamp_round(float v) {
     union { float f; uint32_t u; } bits = { v + 12582912.0f };   /* 1.5 * 2^23 */
-    return (uint8_t)bits.u;
+    uint32_t rounded = bits.u & 0x3FF;
+    return rounded < 255 ? rounded : 255;
 }
 
+/* One pixel is one 32-bit word, split with shifts and masks, so that gcc vectorises the loop
+ * (byte loads and stores at stride 4 keep it scalar: 37 % of the run in an earlier version). */
 static void apply_sepia(uint8_t *pixels, size_t count) {
     const float m0 = matrix[0], m1 = matrix[1], m2 = matrix[2], m3 = matrix[3], m4 = matrix[4],
                 m5 = matrix[5], m6 = matrix[6], m7 = matrix[7], m8 = matrix[8];
+    uint32_t *words = (uint32_t *)pixels;
     for (size_t i = 0; i < count; i++) {
-        uint8_t *p = pixels + 4 * i;
-        float r = p[0], g = p[1], b = p[2];
-        p[0] = clamp_round(m0 * r + m1 * g + m2 * b);
-        p[1] = clamp_round(m3 * r + m4 * g + m5 * b);
-        p[2] = clamp_round(m6 * r + m7 * g + m8 * b);
+        uint32_t word = words[i];
+        float r = (float)(word & 0xFF), g = (float)((word >> 8) & 0xFF), b = (float)((word >> 16) & 0xFF);
+        words[i] = (word & 0xFF000000u) | clamp_round(m0 * r + m1 * g + m2 * b)
+            | clamp_round(m3 * r + m4 * g + m5 * b) << 8 | clamp_round(m6 * r + m7 * g + m8 * b) << 16;
     }
 }
 

@@ -3,12 +3,30 @@ import Dispatch
 extension RGBAImage {
     /// Returns a copy with `matrix` applied to every pixel's colour; alpha is kept.
     ///
+    /// The copy is written straight from this image's pixels (one pass, nothing copied
+    /// first), with tightly packed rows.
+    ///
     /// - Parameter parallel: split the rows across the machine's cores when the image is large
     ///   enough for that to pay (the default). Pass `false` to stay on the calling thread.
     public func applying(_ matrix: ColorMatrix, parallel: Bool = true) -> RGBAImage {
-        var output = self
-        output.apply(matrix, parallel: parallel)
-        return output
+        let kernel = ColorMatrixKernel(matrix)
+        let (width, rowLength, rowStride) = (width, width * Self.bytesPerPixel, bytesPerRow)
+        return pixels.withUnsafeBufferPointer { source in
+            let input = UncheckedSendable(source.baseAddress!)
+            return RGBAImage(width: width, height: height) { output in
+                let start = UncheckedSendable(output.baseAddress!)
+                RowPartition.run(rows: height, pixelsPerRow: width, parallel: parallel) { range in
+                    if rowStride == rowLength {
+                        let offset = range.lowerBound * rowLength
+                        kernel.run(from: input.value + offset, to: start.value + offset, pixelCount: range.count * width)
+                    } else {
+                        for row in range {
+                            kernel.run(from: input.value + row * rowStride, to: start.value + row * rowLength, pixelCount: width)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Applies `matrix` to every pixel's colour in place; alpha is kept.
@@ -23,10 +41,11 @@ extension RGBAImage {
             RowPartition.run(rows: rows, pixelsPerRow: width, parallel: parallel) { range in
                 if rowStride == rowLength {
                     let first = start.value + range.lowerBound * rowStride
-                    kernel.run(first, pixelCount: range.count * width)
+                    kernel.run(from: first, to: first, pixelCount: range.count * width)
                 } else {
                     for row in range {
-                        kernel.run(start.value + row * rowStride, pixelCount: width)
+                        let first = start.value + row * rowStride
+                        kernel.run(from: first, to: first, pixelCount: width)
                     }
                 }
             }
@@ -52,19 +71,21 @@ struct ColorMatrixKernel: Sendable {
         (rr, rg, rb, gr, gg, gb, br, bg, bb) = (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8])
     }
 
-    /// Rewrites `pixelCount` RGBA pixels starting at `pixels` (any alignment).
+    /// Writes `pixelCount` RGBA pixels read at `source` to `destination` (any alignment; the
+    /// two are either the same address or do not overlap).
     @inline(__always)
-    func run(_ pixels: UnsafeMutablePointer<UInt8>, pixelCount: Int) {
-        let bytes = UnsafeMutableRawPointer(pixels)
+    func run(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, pixelCount: Int) {
+        let input = UnsafeRawPointer(source)
+        let output = UnsafeMutableRawPointer(destination)
         for index in 0..<pixelCount {
             let offset = index &* 4
-            let word = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let word = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             let red = Float(word & 0xFF), green = Float((word &>> 8) & 0xFF), blue = Float((word &>> 16) & 0xFF)
             let newRed = Self.byte(rr * red + rg * green + rb * blue)
             let newGreen = Self.byte(gr * red + gg * green + gb * blue)
             let newBlue = Self.byte(br * red + bg * green + bb * blue)
             let result = (word & 0xFF00_0000) | newRed | (newGreen &<< 8) | (newBlue &<< 16)
-            bytes.storeBytes(of: result.littleEndian, toByteOffset: offset, as: UInt32.self)
+            output.storeBytes(of: result.littleEndian, toByteOffset: offset, as: UInt32.self)
         }
     }
 

@@ -8,13 +8,17 @@ enum RowPartition {
     /// cost of waking other threads outweighs the work.
     static let parallelThreshold = 1 << 18
 
+    /// The cores to split across, read once: each read of `activeProcessorCount` on Linux
+    /// opens and reads two cgroup files.
+    private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
     /// Calls `body` with disjoint row ranges that together cover `0..<rows`.
     ///
     /// With `parallel` and a large enough image, the ranges run concurrently, one band per
     /// active processor; `body` must only touch the rows it is given.
     static func run(rows: Int, pixelsPerRow: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
         let bands = parallel && rows * pixelsPerRow >= parallelThreshold
-            ? min(ProcessInfo.processInfo.activeProcessorCount, rows) : 1
+            ? min(processorCount, rows) : 1
         guard bands > 1 else {
             body(0..<rows)
             return

@@ -93,4 +93,36 @@ final class ColorMatrixTests: XCTestCase {
             for pad in (width * 4)..<rowBytes { XCTAssertEqual(image.pixels[row * rowBytes + pad], 9) }
         }
     }
+
+    /// The copying path (source to a new buffer) and the in-place path give the same bytes.
+    func testCopyAgreesWithInPlace() {
+        var generator = SplitMix64(seed: 11)
+        let image = RGBAImage(width: 613, height: 457) { buffer in
+            for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &generator) }
+        }
+        let matrix = ColorMatrix.sepia(intensity: 0.8)
+        var inPlace = image
+        inPlace.apply(matrix)
+        XCTAssertEqual(image.applying(matrix), inPlace)
+        XCTAssertNotEqual(image.applying(matrix), image)
+    }
+
+    /// A copy of an image with padded rows has tightly packed rows and the same pixels as
+    /// the image filtered in place.
+    func testCopyOfPaddedImageIsTightlyPacked() {
+        var generator = SplitMix64(seed: 12)
+        let width = 5, height = 3, rowBytes = 23
+        let bytes = (0..<(rowBytes * height)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let padded = RGBAImage(width: width, height: height, bytesPerRow: rowBytes, pixels: bytes)
+        let copy = padded.applying(.sepia())
+        var inPlace = padded
+        inPlace.apply(.sepia())
+        XCTAssertEqual(copy.bytesPerRow, width * 4)
+        XCTAssertEqual(copy.pixels.count, width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                XCTAssertTrue(copy.pixel(x: x, y: y) == inPlace.pixel(x: x, y: y), "pixel (\(x), \(y))")
+            }
+        }
+    }
 }

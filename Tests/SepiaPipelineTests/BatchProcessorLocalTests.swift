@@ -69,8 +69,10 @@ final class BatchProcessorLocalTests: XCTestCase {
         let shared = try photo("Shared", seed: 9)
         let entries = [PhotoEntry(name: "First", location: shared.location), PhotoEntry(name: "Second", location: shared.location)]
         let output = folder.appendingPathComponent("out")
-        let outcomes = run(entries, BatchOptions(output: output, format: .png))
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, format: .png), loader: loader)
+        let outcomes = processor.runUntilDone()
         XCTAssertEqual(outcomes.filter(\.isDone).count, 2)
+        XCTAssertEqual(processor.progress.megapixels, 160 * 120 / 1e6, accuracy: 1e-9, "the shared photo counts once")
         let first = try Data(contentsOf: output.appendingPathComponent("First.png"))
         XCTAssertEqual(first, try Data(contentsOf: output.appendingPathComponent("Second.png")))
     }

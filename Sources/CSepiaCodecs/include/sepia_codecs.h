@@ -2,13 +2,15 @@
 #define SEPIA_CODECS_H
 
 /*
- * C shim over libjpeg-turbo (classic libjpeg API) and libpng.
+ * C shim over libjpeg-turbo (classic libjpeg API) and libpng, and glibc malloc's settings
+ * for image buffers.
  *
  * Both libraries report fatal errors by longjmp. Every setjmp of the shim sits in the C function
  * that makes the library calls, so a longjmp never crosses a Swift frame; Swift only sees status
  * codes and messages.
  */
 #include "sepia_diagnostics.h"
+#include "sepia_heap.h"
 #include "sepia_jpeg.h"
 #include "sepia_png.h"
 

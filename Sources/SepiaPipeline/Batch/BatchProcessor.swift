@@ -139,13 +139,8 @@ public final class BatchProcessor: Sendable {
 
     /// Builds download → decode → filter → resize → encode → save for one group.
     private func chain(for group: Group) -> (source: Operation, work: [Operation]) {
-        let source = self.source(for: group.location)
+        let source = DownloadOperation(url: group.location, loader: loader, cache: options.originals, refresh: options.refresh)
         let decode = PhotoOperations.decode(source, options: options.processing.decodingOptions)
-        decode.onFinish(on: .global()) { [weak self] result in
-            if case .success(let image) = result {
-                self?.update { $0.megapixels += Double(image.pixelCount) / 1e6 }
-            }
-        }
         let filtered = PhotoOperations.filter(decode, with: options.processing.filter)
         var work: [Operation] = [decode, filtered]
         var last: TransformOperation<RGBAImage, RGBAImage> = filtered
@@ -158,13 +153,15 @@ public final class BatchProcessor: Sendable {
         let remaining = Locked(group.rows.count)
         for row in group.rows {
             let save = PhotoOperations.save(encoded, to: row.file)
+            // The one handler of the chain: each handler is a hand-off to another thread.
             save.onFinish(on: .global()) { [weak self] result in
                 guard let self else { return }
-                record(Self.state(of: result), at: row.index)
                 let groupDone = remaining.withLock { count -> Bool in
                     count -= 1
                     return count == 0
                 }
+                if groupDone { countWork(downloaded: source.bytesDownloaded, decoded: decode.result) }
+                record(Self.state(of: result), at: row.index)
                 if groupDone {
                     startNextGroup()
                     self.group.leave()
@@ -175,14 +172,14 @@ public final class BatchProcessor: Sendable {
         return (source, work)
     }
 
-    /// The original's bytes: from the cache of originals when it has them, else downloaded.
-    private func source(for location: URL) -> DownloadOperation {
-        let download = DownloadOperation(url: location, loader: loader, cache: options.originals, refresh: options.refresh)
-        download.onFinish(on: .global()) { [weak self, weak download] _ in
-            guard let bytes = download?.bytesDownloaded, bytes > 0 else { return }
-            self?.update { $0.bytesDownloaded += bytes }
+    /// Adds a finished group's downloaded bytes and decoded megapixels to the progress.
+    private func countWork(downloaded bytes: Int, decoded: OperationResult<RGBAImage>?) {
+        let pixels = if case .success(let image)? = decoded { image.pixelCount } else { 0 }
+        guard bytes > 0 || pixels > 0 else { return }
+        update { progress in
+            progress.bytesDownloaded += bytes
+            progress.megapixels += Double(pixels) / 1e6
         }
-        return download
     }
 
     private static func state(of result: OperationResult<URL>) -> BatchOutcome.State {

@@ -56,9 +56,9 @@ public final class DiskCache: @unchecked Sendable {
         let name = Self.fileName(forKey: key)
         let file: Data
         do {
-            file = try Data(contentsOf: fileURL(name))
+            file = try LocalFile.read(fileURL(name).path, limit: sizeLimit)
         } catch {
-            if !Self.isMissingFile(error) {
+            if error != .system(ENOENT) {
                 discard(name)
             }
             return nil
@@ -91,10 +91,9 @@ public final class DiskCache: @unchecked Sendable {
         }
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
         do {
-            try file.write(to: temporary)
+            try LocalFile.create(temporary.path, contents: file)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw DiskCacheError(.write, path: destination.path, underlying: error)
+            throw DiskCacheError(.write, path: destination.path, reason: error.description)
         }
 
         lock.lock()
@@ -139,10 +138,6 @@ public final class DiskCache: @unchecked Sendable {
 
     private static func isEntryName(_ name: String) -> Bool {
         name.utf8.count == 32 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
-
-    private static func isMissingFile(_ error: Error) -> Bool {
-        (error as? CocoaError)?.code == .fileReadNoSuchFile
     }
 
     private func fileURL(_ name: String) -> URL {

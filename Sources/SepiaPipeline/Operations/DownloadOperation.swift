@@ -19,7 +19,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     private let load = Locked<HTTPLoad?>(nil)
 
-    /// Local files are read here, off the operation queues' threads.
+    /// The disk cache is read here, off the operation queues' threads.
     private static let fileQueue = DispatchQueue(label: "Sepia file reads", qos: .utility, attributes: .concurrent)
 
     /// Creates a download of `url` (http, https or file).
@@ -84,20 +84,19 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     }
 
     /// Reads a local photo, refusing files over the loader's size limit before reading them.
+    ///
+    /// It reads on the operation's own thread: a local read is short, and a hop to another
+    /// queue would cost more than the read of a small photo.
     private func readFile() {
         let limit = loader.configuration.maximumBodySize
-        Self.fileQueue.async { [url] in
-            do {
-                let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
-                guard size <= limit else { throw PhotoLoadError.download(.tooLarge(limit: limit)) }
-                let data = try Data(contentsOf: url)
-                self.progress?(data.count, data.count)
-                self.finish(with: .success(data))
-            } catch let error as PhotoLoadError {
-                self.finish(with: .failure(error))
-            } catch {
-                self.finish(with: .failure(PhotoLoadError.unreadableFile(url.path, (error as NSError).localizedDescription)))
-            }
+        do throws(LocalFileError) {
+            let data = try LocalFile.read(url.path, limit: limit)
+            progress?(data.count, data.count)
+            finish(with: .success(data))
+        } catch .tooLarge {
+            finish(with: .failure(PhotoLoadError.download(.tooLarge(limit: limit))))
+        } catch {
+            finish(with: .failure(PhotoLoadError.unreadableFile(url.path, error.description)))
         }
     }
 }

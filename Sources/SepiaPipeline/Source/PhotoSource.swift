@@ -54,14 +54,12 @@ public enum PhotoSource {
     }
 
     private static func readFile(_ file: URL) -> Result<Data, PhotoSourceError> {
-        do {
-            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
-            guard size <= ManifestParser.maximumSize else {
-                return .failure(.malformed(ManifestError(.tooLarge(size: size, limit: ManifestParser.maximumSize), origin: .local(file))))
-            }
-            return .success(try Data(contentsOf: file))
+        do throws(LocalFileError) {
+            return .success(try LocalFile.read(file.path, limit: ManifestParser.maximumSize))
+        } catch .tooLarge(let size, let limit) {
+            return .failure(.malformed(ManifestError(.tooLarge(size: size, limit: limit), origin: .local(file))))
         } catch {
-            return .failure(.unreadableFile(file.path, (error as NSError).localizedDescription))
+            return .failure(.unreadableFile(file.path, error.description))
         }
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+@testable import SepiaPipeline
+
+/// Whole-file reads and atomic writes through POSIX calls.
+final class LocalFileTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-local-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    private func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testReadsWhatWasWritten() throws {
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try LocalFile.writeAtomically(bytes, to: folder.appendingPathComponent("a.bin"))
+        XCTAssertEqual(try LocalFile.read(path("a.bin"), limit: bytes.count), Data(bytes))
+        XCTAssertEqual(try LocalFile.read(path("a.bin"), limit: .max).count, bytes.count)
+        try LocalFile.writeAtomically([UInt8](), to: folder.appendingPathComponent("empty"))
+        XCTAssertEqual(try LocalFile.read(path("empty"), limit: 0), Data())
+    }
+
+    func testRefusesAFileOverTheLimitBeforeReadingIt() throws {
+        try LocalFile.create(path("big"), contents: [UInt8](repeating: 1, count: 101))
+        XCTAssertThrowsError(try LocalFile.read(path("big"), limit: 100)) { error in
+            XCTAssertEqual(error as? LocalFileError, .tooLarge(size: 101, limit: 100))
+        }
+    }
+
+    func testMissingFileAndFolderSayWhatIsWrongInTheSystemsWords() {
+        XCTAssertThrowsError(try LocalFile.read(path("none"), limit: 10)) { error in
+            XCTAssertEqual(error as? LocalFileError, .system(ENOENT))
+            XCTAssertEqual("\(error)", "No such file or directory")
+        }
+        XCTAssertThrowsError(try LocalFile.read(folder.path, limit: 10)) { error in
+            XCTAssertEqual(error as? LocalFileError, .system(EISDIR))
+        }
+    }
+
+    func testAtomicWriteReplacesTheFileAndLeavesNothingElse() throws {
+        let file = folder.appendingPathComponent("photo.jpg")
+        try LocalFile.writeAtomically([1, 2, 3], to: file)
+        try LocalFile.writeAtomically([4, 5], to: file)
+        XCTAssertEqual(try LocalFile.read(file.path, limit: 10), Data([4, 5]))
+        XCTAssertEqual(try names(), ["photo.jpg"], "no temporary file is left behind")
+    }
+
+    func testFailedAtomicWriteLeavesTheOldFileAndNoTemporaryFile() throws {
+        let file = folder.appendingPathComponent("photo.jpg")
+        try LocalFile.writeAtomically([1, 2, 3], to: file)
+        // A folder in the way of the rename: the temporary file is written, the rename fails.
+        let blocked = folder.appendingPathComponent("blocked")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try LocalFile.writeAtomically([9], to: blocked)) { error in
+            XCTAssertNotNil(error as? LocalFileError)
+        }
+        XCTAssertEqual(try names(), ["blocked", "photo.jpg"])
+        XCTAssertEqual(try LocalFile.read(file.path, limit: 10), Data([1, 2, 3]))
+        XCTAssertThrowsError(try LocalFile.writeAtomically([9], to: folder.appendingPathComponent("gone/photo.jpg"))) { error in
+            XCTAssertEqual(error as? LocalFileError, .system(ENOENT))
+        }
+    }
+
+    func testCreateNeverOverwrites() throws {
+        try LocalFile.create(path("once"), contents: [1])
+        XCTAssertThrowsError(try LocalFile.create(path("once"), contents: [2])) { error in
+            XCTAssertEqual(error as? LocalFileError, .system(EEXIST))
+        }
+        XCTAssertEqual(try LocalFile.read(path("once"), limit: 1), Data([1]))
+    }
+}
