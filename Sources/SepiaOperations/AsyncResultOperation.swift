@@ -20,6 +20,9 @@ open class AsyncResultOperation<Output: Sendable>: AsyncOperation, ResultProduci
     /// The final result, or `nil` while the operation has not finished.
     public var result: OperationResult<Output>? { store.result(of: self) }
 
+    /// The final result, whose value is handed over to the caller and forgotten here.
+    public func handOverResult() -> OperationResult<Output>? { store.handOver(for: self) }
+
     /// Calls `handler` once, on `queue`, with the final result after the operation finished.
     public func onFinish(on queue: DispatchQueue, _ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
         store.addHandler(on: queue, handler)

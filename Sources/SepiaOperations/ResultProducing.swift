@@ -23,6 +23,15 @@ public protocol ResultProducing<Output>: Operation {
     /// An operation that is never started never calls its handlers.
     func onFinish(on queue: DispatchQueue, _ handler: @escaping @Sendable (OperationResult<Output>) -> Void)
 
+    /// The final result like ``result``, but a successful value is handed over to the caller:
+    /// this operation forgets it, and ``result`` reports `.failure(HandedOverError())` from then on.
+    ///
+    /// For the one dependent of an operation whose result nobody else reads: it then holds
+    /// the only reference to a copy-on-write value (an image's pixels) and can change it in
+    /// place instead of copying it. Handlers added with ``onFinish(on:_:)`` still get the value:
+    /// a dependent that starts before they were dispatched shares the value instead.
+    func handOverResult() -> OperationResult<Output>?
+
     /// Keeps `dependent` alive until this operation has finished: swift-corelibs-foundation's
     /// `Operation` does not retain its dependents, yet reads them when it finishes, so a
     /// dependent that ended first (cancelled) must not be freed before.
@@ -36,6 +45,16 @@ extension ResultProducing {
     ///   failed, ``DependencyError/inputCancelled`` when it (or an input upstream) was
     ///   cancelled, ``DependencyError/inputNotFinished`` when it has not finished yet.
     public func valueForDependent() throws(DependencyError) -> Output {
+        try Self.value(from: result)
+    }
+
+    /// ``valueForDependent()`` for the one reader of this operation's value, which takes it:
+    /// see ``handOverResult()``.
+    public func handOverValueForDependent() throws(DependencyError) -> Output {
+        try Self.value(from: handOverResult())
+    }
+
+    private static func value(from result: OperationResult<Output>?) throws(DependencyError) -> Output {
         switch result {
         case .success(let value)?:
             return value

@@ -41,6 +41,21 @@ final class ResultStore<Output: Sendable>: Sendable {
         return Self.resultWithoutPublication(isCancelled: operation.isCancelled)
     }
 
+    /// The result, handed over: a successful value is forgotten here, and later readers see
+    /// `.failure(HandedOverError())`. `nil` while the operation has not finished.
+    ///
+    /// Until ``finalize(for:)`` ran the value is shared, not forgotten: the handlers still
+    /// need it. (A dependent can start in that moment, between the operation becoming finished
+    /// and its `start()` returning; it then works on a copy.)
+    func handOver(for operation: Operation) -> OperationResult<Output>? {
+        let published = state.withLock { state -> OperationResult<Output>? in
+            guard state.isFinal, case .success? = state.result else { return state.result }
+            defer { state.result = .failure(HandedOverError()) }
+            return state.result
+        }
+        return published ?? result(of: operation)
+    }
+
     /// Fixes the result and calls every handler; later calls do nothing.
     ///
     /// Only reads `operation.isCancelled`, so it may run under the operation's state lock.

@@ -141,7 +141,7 @@ public final class BatchProcessor: Sendable {
     private func chain(for group: Group) -> (source: Operation, work: [Operation]) {
         let source = DownloadOperation(url: group.location, loader: loader, cache: options.originals, refresh: options.refresh)
         let decode = PhotoOperations.decode(source, options: options.processing.decodingOptions)
-        let filtered = PhotoOperations.filter(decode, with: options.processing.filter)
+        let filtered = PhotoOperations.filter(decode, with: options.processing.filter, takingImage: true)
         var work: [Operation] = [decode, filtered]
         var last: TransformOperation<RGBAImage, RGBAImage> = filtered
         if let box = options.processing.fitting {
@@ -160,7 +160,7 @@ public final class BatchProcessor: Sendable {
                     count -= 1
                     return count == 0
                 }
-                if groupDone { countWork(downloaded: source.bytesDownloaded, decoded: decode.result) }
+                if groupDone { countWork(downloaded: source.bytesDownloaded, decoded: filtered.result) }
                 record(Self.state(of: result), at: row.index)
                 if groupDone {
                     startNextGroup()
@@ -172,7 +172,8 @@ public final class BatchProcessor: Sendable {
         return (source, work)
     }
 
-    /// Adds a finished group's downloaded bytes and decoded megapixels to the progress.
+    /// Adds a finished group's downloaded bytes and decoded megapixels to the progress (the
+    /// filter took the decoded image and keeps its size).
     private func countWork(downloaded bytes: Int, decoded: OperationResult<RGBAImage>?) {
         let pixels = if case .success(let image)? = decoded { image.pixelCount } else { 0 }
         guard bytes > 0 || pixels > 0 else { return }

@@ -22,13 +22,13 @@ public final class HTTPLoad: Sendable {
     }
 
     private let limit: Int
-    private let client: HTTPClient
+    private let client: HTTPClient?
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
     private let state: Locked<State>
 
     init(
-        url: URL, limit: Int, client: HTTPClient, configuration: HTTPLoaderConfiguration,
+        url: URL, limit: Int, client: HTTPClient?, configuration: HTTPLoaderConfiguration,
         progress: (@Sendable (Int, Int?) -> Void)?,
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) {
@@ -58,6 +58,10 @@ public final class HTTPLoad: Sendable {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let request = try? HTTPClient.Request(url: url.absoluteString) else {
             finish(.failure(.unsupportedURL(url.absoluteString)))
+            return
+        }
+        guard let client else {
+            finish(.failure(.connection("the loader has been shut down")))
             return
         }
         let attempt = state.withLock { state -> Int? in

@@ -1,17 +1,26 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import SepiaOperations
 
 /// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
 /// threads, pooled connections (a limit per host), timeouts, a size cap, a few redirects and
 /// retries of transient failures.
 ///
-/// Every download finishes through a callback; nothing blocks a thread while it waits. Call
-/// ``shutdown()`` once when done with the loader.
+/// Every download finishes through a callback; nothing blocks a thread while it waits. The
+/// client and its threads start with the first download, so a loader that only ever sees
+/// local files costs nothing. Call ``shutdown()`` once when done with the loader.
 public final class HTTPLoader: Sendable {
+    private enum ClientState {
+        case unused
+        case running(HTTPClient)
+        case shutDown
+    }
+
     /// The limits this loader applies.
     public let configuration: HTTPLoaderConfiguration
-    private let client: HTTPClient
+    private let clientConfiguration: HTTPClient.Configuration
+    private let clientState = Locked(ClientState.unused)
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
     public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
@@ -24,7 +33,21 @@ public final class HTTPLoader: Sendable {
             )
         )
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        self.clientConfiguration = clientConfiguration
+    }
+
+    /// The client, made on first use; nil once the loader is shut down.
+    private func client() -> HTTPClient? {
+        clientState.withLock { state in
+            switch state {
+            case .unused:
+                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+                state = .running(client)
+                return client
+            case .running(let client): return client
+            case .shutDown: return nil
+            }
+        }
     }
 
     /// Starts downloading `url`; `completion` is called exactly once, on an arbitrary thread,
@@ -42,14 +65,20 @@ public final class HTTPLoader: Sendable {
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) -> HTTPLoad {
         let load = HTTPLoad(
-            url: url, limit: limit ?? configuration.maximumBodySize, client: client,
+            url: url, limit: limit ?? configuration.maximumBodySize, client: client(),
             configuration: configuration, progress: progress, completion: completion)
         load.start()
         return load
     }
 
-    /// Closes every connection and stops the loader; loads still running fail.
+    /// Closes every connection and stops the loader; loads still running fail, and so do
+    /// loads started later.
     public func shutdown() {
-        try? client.syncShutdown()
+        let running = clientState.withLock { state -> HTTPClient? in
+            defer { state = .shutDown }
+            if case .running(let client) = state { return client }
+            return nil
+        }
+        try? running?.syncShutdown()
     }
 }

