@@ -20,6 +20,7 @@ struct ProcessBenchmark: ParsableCommand {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
+        ImageMemory.keepFreedBuffers() // as `sepia process` does
         var configuration = DemoServerConfiguration(photoCount: count)
         configuration.includesBrokenEntries = false
         let server = try DemoPhotoServer.startBlocking(configuration)
