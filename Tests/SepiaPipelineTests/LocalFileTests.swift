@@ -78,4 +78,41 @@ final class LocalFileTests: XCTestCase {
         }
         XCTAssertEqual(try LocalFile.read(path("once"), limit: 1), Data([1]))
     }
+
+    /// A pipe has no size: it is read to its end, and the limit still holds.
+    func testReadsAPipeToItsEnd() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let fifo = path("fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if count <= 0 { break }
+                    written += count
+                }
+            }
+            close(descriptor)
+        }
+        writer.start()
+        XCTAssertEqual(try LocalFile.read(fifo, limit: bytes.count), Data(bytes))
+    }
+
+    func testPipeOverTheLimitIsRefused() throws {
+        let fifo = path("fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            // Less than a pipe's buffer: the write ends before the reader gives up (no SIGPIPE).
+            let bytes = [UInt8](repeating: 1, count: 5_000)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        XCTAssertThrowsError(try LocalFile.read(fifo, limit: 1000)) { error in
+            guard case .tooLarge(_, 1000)? = error as? LocalFileError else { return XCTFail("\(error)") }
+        }
+    }
 }

@@ -9,11 +9,12 @@ import Glibc
 /// `sepia process` over small photos that was a fifth of the run (BENCHMARKS.md). Here a read
 /// is open, fstat, read, close, and a write is open, write, close, rename.
 enum LocalFile {
-    /// The bytes of the file at `path`.
+    /// The bytes of the file at `path`: a regular file, or anything else that can be read to
+    /// its end (a pipe such as the `/dev/fd/63` of a shell's `<(…)`, a file in /proc).
     ///
-    /// - Throws: ``LocalFileError/tooLarge(size:limit:)`` before reading a file of more than
-    ///   `limit` bytes, ``LocalFileError/system(_:)`` when it cannot be opened or read
-    ///   (missing, a folder, no permission…).
+    /// - Throws: ``LocalFileError/tooLarge(size:limit:)`` for more than `limit` bytes (before
+    ///   reading a regular file), ``LocalFileError/system(_:)`` when it cannot be opened or
+    ///   read (missing, a folder, no permission…).
     static func read(_ path: String, limit: Int) throws(LocalFileError) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(errno) }
@@ -22,25 +23,47 @@ enum LocalFile {
         guard fstat(descriptor, &status) == 0 else { throw .system(errno) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .system(EISDIR) }
         let size = Int(status.st_size)
+        guard status.st_mode & S_IFMT == S_IFREG, size > 0 else {
+            return try readToEnd(descriptor, limit: limit)
+        }
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
         var data = Data(count: size)
-        let (count, failure) = data.withUnsafeMutableBytes { buffer -> (Int, Int32?) in
-            var filled = 0
-            while filled < buffer.count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                if got > 0 {
-                    filled += got
-                } else if got == 0 {
-                    break
-                } else if errno != EINTR {
-                    return (filled, errno)
-                }
-            }
-            return (filled, nil)
-        }
+        let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
         if let failure { throw .system(failure) }
         if count < size { data.count = count } // the file shrank since fstat
         return data
+    }
+
+    /// Reads a descriptor whose size is not known in advance, up to `limit` bytes.
+    private static func readToEnd(_ descriptor: Int32, limit: Int) throws(LocalFileError) -> Data {
+        var data = Data()
+        var chunk = Data(count: 64 << 10)
+        while true {
+            let (count, failure) = chunk.withUnsafeMutableBytes { read(descriptor, into: $0, once: true) }
+            if let failure { throw .system(failure) }
+            if count == 0 { return data }
+            guard data.count + count <= limit else { throw .tooLarge(size: data.count + count, limit: limit) }
+            data.append(chunk.prefix(count))
+        }
+    }
+
+    /// Fills `buffer` from `descriptor` until it is full or the end is reached (or, with
+    /// `once`, after the first read that returns something); retries on `EINTR`. Returns the
+    /// bytes read and the `errno` of a failed read.
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, once: Bool = false) -> (Int, Int32?) {
+        var filled = 0
+        while filled < buffer.count {
+            let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if got > 0 {
+                filled += got
+                if once { break }
+            } else if got == 0 {
+                break
+            } else if errno != EINTR {
+                return (filled, errno)
+            }
+        }
+        return (filled, nil)
     }
 
     /// Writes `bytes` to a new file at `path`, which must not exist yet (readable by all,
