@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
 
@@ -20,6 +21,7 @@ struct BatchRun {
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
     func runUntilDone() -> Outcome {
+        ImageMemory.keepFreedBuffers() // a batch goes through many images (see DESIGN.md)
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
         let interrupted = Locked(false)

@@ -55,7 +55,6 @@ struct ProcessCommand: ParsableCommand {
     }
 
     func run() throws {
-        ImageMemory.keepFreedBuffers()
         let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
         defer { loader.shutdown() }
         let entries: [PhotoEntry]
