@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaOperations
 import SepiaPipeline
 import SepiaTerminal
 
@@ -29,7 +30,7 @@ public final class BrowserApp: @unchecked Sendable {
     private var alertDismissed = false
     private var counts: StateCounts?
     private var inputReader: InputReader?
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var signalTrap: SignalTrap?
     private var animationTimer: (any DispatchSourceTimer)?
     private var isQuitting = false
     private let onExit: (Int32) -> Void
@@ -103,20 +104,18 @@ public final class BrowserApp: @unchecked Sendable {
     }
 
     private func perform(_ action: BrowserAction) {
+        // q and Ctrl-c quit from every view, as the help says; Esc, h and ← close one.
+        if action == .quit { return quit(status: 0) }
         if case .failed = controller.sourceState, !alertDismissed {
-            switch action {
-            case .open, .back: alertDismissed = true
-            case .quit: quit(status: 0)
-            default: break
-            }
+            if action == .open || action == .back { alertDismissed = true }
             return
         }
         if showsHelp {
-            showsHelp = action == .quit || action == .back || action == .help ? false : showsHelp
+            if action == .back || action == .help { showsHelp = false }
             return
         }
         if detailRow != nil {
-            if [.back, .quit, .open].contains(action) {
+            if action == .back || action == .open {
                 detailRow = nil
                 thumbnails.drop(.detail)
             }
@@ -137,8 +136,7 @@ public final class BrowserApp: @unchecked Sendable {
         case .click(let line):
             if let index = layout.visibleIndex(atLine: line) { viewport.select(viewport.top + index) }
         case .open: if viewport.rowCount > 0 { detailRow = viewport.selection }
-        case .back: break  // nothing to go back to; only q and Ctrl-C leave the list
-        case .quit: quit(status: 0)
+        case .back, .quit: break  // nothing to go back to; `perform` already quit
         case .help: showsHelp = true
         case .retry: controller.retry(row: viewport.selection)
         case .queuePanel: showsQueues.toggle()
@@ -196,7 +194,9 @@ public final class BrowserApp: @unchecked Sendable {
         var detail: BrowserFrame.Detail?
         if let detailRow, records.indices.contains(detailRow) {
             let record = records[detailRow]
-            detail = BrowserFrame.Detail(record: record, picture: thumbnails.cells(for: .detail, record: record, area: layout.detailCells))
+            detail = BrowserFrame.Detail(
+                record: record, picture: thumbnails.cells(for: .detail, record: record, area: layout.detailCells),
+                picturesOff: !thumbnails.drawsPictures)
         }
         var overlay: BrowserFrame.Overlay?
         if case .failed(let message) = controller.sourceState, !alertDismissed {
@@ -228,18 +228,9 @@ public final class BrowserApp: @unchecked Sendable {
     // MARK: Signals and quitting
 
     private func trapSignals() {
-        let handlers: [(Int32, () -> Void)] = [
-            (SIGINT, { [unowned self] in quit(status: 130) }),
-            (SIGTERM, { [unowned self] in quit(status: 143) }),
-            (SIGHUP, { [unowned self] in quit(status: 129) }),
-            (SIGWINCH, { [unowned self] in resized() }),
-        ]
-        signalSources = handlers.map { number, handler in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
+        signalTrap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGWINCH], queue: .main) { [unowned self] number in
+            // The shell's convention for a death by signal: 128 + its number.
+            if number == SIGWINCH { resized() } else { quit(status: 128 + number) }
         }
     }
 

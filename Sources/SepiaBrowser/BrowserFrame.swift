@@ -25,6 +25,8 @@ struct BrowserFrame: Sendable {
         var record: PhotoRecord
         /// The picture, scaled to the screen, or nil while it is being scaled.
         var picture: [[Cell]]?
+        /// Whether pictures are off (`--graphics none`): then none is ever scaled.
+        var picturesOff = false
     }
 
     /// What covers the list, if anything.

@@ -8,7 +8,7 @@ enum QueuePanel {
 
     static func draw(_ queues: [StageCounters], frame: BrowserFrame, in buffer: inout ScreenBuffer) {
         let layout = frame.layout
-        let height = 2 + queues.count * 3
+        let height = 2 + max(queues.count * 3, 1)  // room for the "no queues" line
         let column = max(layout.size.columns - width - 1, 0)
         Box.draw(in: &buffer, line: layout.listTop, column: column, width: width, height: height,
                  title: "Queues", style: BrowserTheme.border)
@@ -23,7 +23,7 @@ enum QueuePanel {
                          style: BrowserTheme.plain, maxWidth: width - 4)
         }
         if queues.isEmpty {
-            buffer.write("No queues: --naive works on the main thread", row: layout.listTop + 1, column: column + 2,
+            buffer.write("No queues (--naive): all on main", row: layout.listTop + 1, column: column + 2,
                          style: BrowserTheme.failure, maxWidth: width - 4)
         }
     }

@@ -37,6 +37,9 @@ final class ThumbnailStore: @unchecked Sendable {
     private var entries: [Slot: Entry] = [:]
     private var nextImageID: UInt32 = 1
     private var pendingOutput: [UInt8] = []
+    /// Whether this store makes pictures at all (not with `--graphics none`).
+    var drawsPictures: Bool { mode != .none }
+
     /// Called on the main queue when a picture became ready.
     var onReady: (() -> Void)?
 
@@ -48,11 +51,14 @@ final class ThumbnailStore: @unchecked Sendable {
 
     /// The cells of `record`'s picture for `slot`, covering at most `area`; nil while it is
     /// being made (it is then started) and when the record has no image.
-    func cells(for slot: Slot, record: PhotoRecord, area: CellArea) -> [[Cell]]? {
-        guard mode != .none, let image = record.image else {
+    func cells(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> [[Cell]]? {
+        guard mode != .none, let image = record.image, requested.columns > 0, requested.lines > 0 else {
             drop(slot)
             return nil
         }
+        // A kitty placement spans at most `maximumCells` each way (a wide terminal is wider).
+        let limit = mode == .kitty ? KittyGraphics.maximumCells : Int.max
+        let area = CellArea(columns: min(requested.columns, limit), lines: min(requested.lines, limit))
         let source = Source(state: record.state, area: area)
         if let entry = entries[slot], entry.source == source { return entry.cells }
         drop(slot)
@@ -100,15 +106,23 @@ final class ThumbnailStore: @unchecked Sendable {
     }
 
     /// Scales `image` to fit `area` and makes its cells (and, for kitty, the bytes that send it).
+    ///
+    /// Half blocks need the picture at the cells' resolution. Kitty scales a picture to its
+    /// placement by itself, so the placement covers the fitted size but the picture is only
+    /// ever made smaller, never larger: enlarging a 320×240 photo for a big screen would send
+    /// megabytes through the terminal for nothing.
     private static func make(
         _ image: RGBAImage, area: CellArea, mode: GraphicsMode, imageID: UInt32?
     ) -> (cells: [[Cell]], transmit: [UInt8]) {
-        let scaled = image.resized(toFit: area.pixels(in: mode), allowUpscaling: true)
-        guard let imageID else { return (HalfBlockImage.cells(for: scaled), []) }
+        guard let imageID else {
+            return (HalfBlockImage.cells(for: image.resized(toFit: area.pixels(in: mode), allowUpscaling: true)), [])
+        }
+        let fitted = image.size.aspectFit(in: area.pixels(in: mode), allowUpscaling: true)
         let cell = BrowserLayout.kittyPixelsPerCell
-        let columns = min((scaled.width + cell.width - 1) / cell.width, area.columns)
-        let lines = min((scaled.height + cell.height - 1) / cell.height, area.lines)
+        let columns = min((fitted.width + cell.width - 1) / cell.width, area.columns)
+        let lines = min((fitted.height + cell.height - 1) / cell.height, area.lines)
+        let sent = image.resized(toFit: fitted)
         return (KittyGraphics.placeholderCells(id: imageID, columns: columns, rows: lines),
-                KittyGraphics.transmit(scaled, id: imageID, columns: columns, rows: lines))
+                KittyGraphics.transmit(sent, id: imageID, columns: columns, rows: lines))
     }
 }

@@ -30,6 +30,11 @@ extension RGBAImage {
     }
 
     /// Applies `matrix` to every pixel's colour in place; alpha is kept.
+    ///
+    /// Not folded into one helper with ``applying(_:parallel:)``: here the kernel must get the
+    /// very same pointer twice inside the row closure, so that LLVM sees the loop read and
+    /// write the same word; two pointers captured separately would need a run-time overlap
+    /// check, which fails for equal pointers and falls back to the scalar loop.
     public mutating func apply(_ matrix: ColorMatrix, parallel: Bool = true) {
         let kernel = ColorMatrixKernel(matrix)
         let rowLength = width * Self.bytesPerPixel

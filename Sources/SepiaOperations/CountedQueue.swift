@@ -21,10 +21,7 @@ public final class CountedQueue: Sendable {
     /// operation is added, the only time it counts on Linux).
     public init(configuration: StageConfiguration) {
         name = configuration.name
-        queue = OperationQueue()
-        queue.name = configuration.name
-        queue.qualityOfService = configuration.qualityOfService
-        queue.maxConcurrentOperationCount = configuration.maxConcurrentOperationCount
+        queue = OperationQueue(configuration: configuration)
     }
 
     /// How many operations may run at once; can be changed at any time.

@@ -1,12 +1,13 @@
 /// How many terminal columns a grapheme takes, the way terminals decide it (wcwidth-like).
 enum CharacterWidth {
     /// Code points that are East Asian Wide or Fullwidth in Unicode's EastAsianWidth.txt
-    /// (UAX #11), in broad blocks; emoji are found through their Unicode properties.
+    /// (UAX #11), in broad blocks. Emoji are found through their Unicode properties instead:
+    /// the emoji blocks also hold narrow symbols (U+1F5A5 🖥 is one column without U+FE0F).
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
         0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
         0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
     /// 0 for a grapheme that takes no room (format characters, a combining mark on its own),

@@ -27,12 +27,14 @@ public struct FrameRenderer: Sendable {
         let repaint = lastFrame?.size != frame.size
         let baseline = repaint ? ScreenBuffer(size: frame.size) : lastFrame!
         defer { lastFrame = frame }
-        if !repaint && baseline == frame { return [] }
 
         var output: [UInt8] = []
         if synchronizedOutput { output += ControlSequence.beginSynchronizedUpdate }
         if repaint { output += ControlSequence.resetStyle + ControlSequence.clearScreen }
+        let header = output.count
         appendChanges(from: baseline, to: frame, into: &output)
+        // One pass over the cells finds the changes; no separate comparison of the frames.
+        if !repaint && output.count == header { return [] }
         output += ControlSequence.resetStyle
         if synchronizedOutput { output += ControlSequence.endSynchronizedUpdate }
         return output

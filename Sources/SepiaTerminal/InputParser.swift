@@ -15,6 +15,8 @@
 public struct InputParser: Sendable {
     /// Bytes of a token that has not been completed yet.
     private var pending: [UInt8] = []
+    /// Whether the rest of an over-long control sequence is being skipped.
+    private var skipsSequence = false
 
     /// Makes a parser with nothing pending.
     public init() {}
@@ -29,12 +31,25 @@ public struct InputParser: Sendable {
         var events: [InputEvent] = []
         var offset = 0
         scanning: while offset < pending.count {
+            if skipsSequence {
+                let byte = pending[offset]
+                if (0x20...0x3F).contains(byte) {
+                    offset += 1  // a parameter or intermediate byte of the sequence
+                    continue
+                }
+                skipsSequence = false
+                if (0x40...0x7E).contains(byte) { offset += 1 }  // its final byte
+                continue
+            }
             switch InputScanner.scan(pending[offset...]) {
             case .needMore:
                 break scanning
             case .token(let tokenEvents, let length):
                 events += tokenEvents
                 offset += length
+            case .overlongSequence(let length):
+                offset += length
+                skipsSequence = true
             }
         }
         pending.removeFirst(offset)

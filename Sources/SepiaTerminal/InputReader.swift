@@ -39,8 +39,7 @@ public final class InputReader: @unchecked Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw TerminalError.systemCallFailed(name: "pipe", errno: errno) }
         self.fileDescriptor = fileDescriptor
-        let (seconds, attoseconds) = escapeTimeout.components
-        self.escapeTimeoutMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        self.escapeTimeoutMilliseconds = escapeTimeout.pollMilliseconds
         self.handler = handler
         self.wakeReader = ends[0]
         self.wakeWriter = ends[1]

@@ -64,7 +64,7 @@ enum InputScanner {
             switch byte {
             case 0x20...0x3F:
                 index += 1
-                if index - start > longestControlSequence { return .token(events: [], length: index - start) }
+                if index - start > longestControlSequence { return .overlongSequence(length: index - start) }
             case 0x40...0x7E:
                 let sequence = ParsedControlSequence(body: bytes[bodyStart..<index], final: byte)
                 return .token(events: sequence.events, length: index - start + 1)

@@ -65,7 +65,7 @@ public enum KittyGraphics {
     }
 
     /// ESC _ G control ; payload ESC \ (an APC sequence); the ";" only with a payload.
-    private static func graphicsCommand(_ control: String, payload: ArraySlice<UInt8>) -> [UInt8] {
+    static func graphicsCommand(_ control: String, payload: ArraySlice<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = [ControlSequence.escape, UInt8(ascii: "_"), UInt8(ascii: "G")] + Array(control.utf8)
         if !payload.isEmpty {
             bytes.append(UInt8(ascii: ";"))

@@ -25,7 +25,7 @@ public struct ScreenBuffer: Sendable, Equatable {
         }
         set {
             guard contains(row: row, column: column) else { return }
-            place([newValue], row: row, column: column)
+            cells[openRun(row: row, column: column, count: 1)] = newValue
         }
     }
 
@@ -49,9 +49,9 @@ public struct ScreenBuffer: Sendable, Equatable {
             let width = CharacterWidth.columns(of: shown)
             guard width > 0 else { continue }
             guard used + width <= limit else { break }
-            let lead = Cell(text: String(shown), style: style)
-            let run = width == 2 ? [lead, Cell(text: "", style: style)] : [lead]
-            place(run, row: row, column: column + used)
+            let start = openRun(row: row, column: column + used, count: width)
+            cells[start] = Cell(text: String(shown), style: style)
+            if width == 2 { cells[start + 1] = Cell(text: "", style: style) }
             used += width
         }
         return used
@@ -64,7 +64,8 @@ public struct ScreenBuffer: Sendable, Equatable {
         let rows = Self.clipped(start: row, length: height, limit: size.rows)
         guard !columns.isEmpty else { return }
         for fillRow in rows {
-            place(Array(repeating: cell, count: columns.count), row: fillRow, column: columns.lowerBound)
+            let start = openRun(row: fillRow, column: columns.lowerBound, count: columns.count)
+            for index in start..<(start + columns.count) { cells[index] = cell }
         }
     }
 
@@ -78,17 +79,19 @@ public struct ScreenBuffer: Sendable, Equatable {
         row >= 0 && row < size.rows && column >= 0 && column < size.columns
     }
 
-    /// Stores `run` from `row`, `column` on (it must fit in the row), first blanking the
-    /// halves of two-column graphemes that the run cuts at either end.
-    private mutating func place(_ run: [Cell], row: Int, column: Int) {
+    /// Makes room for a run of `count` cells from `row`, `column` on (it must fit in the row):
+    /// blanks the halves of two-column graphemes that the run cuts at either end, and returns
+    /// the index of the run's first cell, for the caller to store the cells one by one (no
+    /// array per cell: a frame stores thousands).
+    private mutating func openRun(row: Int, column: Int, count: Int) -> Int {
         let start = row * size.columns + column
-        let end = start + run.count
+        let end = start + count
         if cells[start].isContinuation, column > 0 {
             cells[start - 1] = Cell(text: " ", style: cells[start - 1].style)
         }
-        if column + run.count < size.columns, cells[end].isContinuation {
+        if column + count < size.columns, cells[end].isContinuation {
             cells[end] = Cell(text: " ", style: cells[end].style)
         }
-        cells.replaceSubrange(start..<end, with: run)
+        return start
     }
 }

@@ -10,8 +10,9 @@ extension TerminalSession {
     /// DA1 answer; kitty before 0.28 rejects the unknown `U` key and answers nothing, like
     /// terminals without the graphics protocol (kitty's graphics protocol docs, "Querying
     /// support and available transmission mediums").
-    static let kittyProbeQuery: [UInt8] = Array(
-        "\u{1B}_Gi=\(kittyProbeImageID),s=1,v=1,a=q,t=d,f=24,U=1;AAAA\u{1B}\\\u{1B}[c".utf8)
+    static let kittyProbeQuery: [UInt8] =
+        KittyGraphics.graphicsCommand("i=\(kittyProbeImageID),s=1,v=1,a=q,t=d,f=24,U=1", payload: Array("AAAA".utf8)[...])
+        + ControlSequence.csi("c")
 
     /// Asks the terminal whether it draws kitty images through Unicode placeholders, and waits
     /// at most `timeout` for the answer. Call it right after `start()`, before anything else
@@ -26,7 +27,7 @@ extension TerminalSession {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { break }
             var descriptor = pollfd(fd: inputFileDescriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = left.pollMilliseconds + 1  // rounded up: never a busy zero
             guard poll(&descriptor, 1, milliseconds) > 0 else { break }
             let count = read(inputFileDescriptor, &buffer, buffer.count)
             guard count > 0 else { break }

@@ -25,7 +25,7 @@ struct BatchRun {
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
         let interrupted = Locked(false)
-        let trap = SignalTrap {
+        let trap = SignalTrap { _ in
             interrupted.withLock { $0 = true }
             processor.cancel()
         }

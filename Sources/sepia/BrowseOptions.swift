@@ -15,8 +15,11 @@ struct BrowseOptions: ParsableArguments {
     @Option(help: "Rows beyond the screen loaded ahead at low priority once the screen has its photos.")
     var prefetch = 3
 
-    @Option(help: "Seconds a download may take before it fails.")
-    var timeout: Double = 20
+    @Option(help: "Seconds a download may take before it fails (default: 20; 5 for `sepia demo --batch`, whose slow entry should not hold the batch).")
+    var timeout: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Mouse wheel and clicks (--no-mouse leaves the mouse to the terminal, for selecting text).")
+    var mouse = true
 
     @Flag(help: "The tutorial's first version, on purpose: the data source, downloads and filters run on the main thread as rows are drawn. Try scrolling. Painful, isn't it?")
     var naive = false
@@ -27,7 +30,7 @@ struct BrowseOptions: ParsableArguments {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         guard prefetch >= 0 else { throw ValidationError("--prefetch cannot be negative.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive.") }
     }
 }
 

@@ -17,7 +17,7 @@ struct BrowserLaunch {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("the browser needs a terminal on standard input and output; use `sepia process` for a batch.")
         }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: options.timeout))
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: options.timeout ?? 20))
         let pipeline = options.naive ? nil : PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
         let photos: any PhotoLoading = pipeline ?? BlockingPhotoLoader(loader: loader)
         var listConfiguration = PhotoListConfiguration(
@@ -32,7 +32,8 @@ struct BrowserLaunch {
                 title: title + (options.naive ? "  (naive: everything on the main thread)" : ""),
                 graphics: options.graphics,
                 colorMode: ColorMode.detect(environment: environment),
-                filterName: options.look.photoFilter.description)
+                filterName: options.look.photoFilter.description,
+                mouse: options.mouse)
         ) { status in
             if let statsFile { BrowserStats(controller: controller, pipeline: pipeline).write(to: statsFile) }
             onExit(status)

@@ -48,7 +48,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func runBatch(on running: DemoPhotoServer) throws {
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout))
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout ?? 5))
         defer { loader.shutdown() }
         printNow("Demo photo server at \(running.baseURL.absoluteString): \(running.catalog.photos.count) photos, "
             + "\(running.catalog.brokenEntries.count) broken on purpose")

@@ -69,7 +69,9 @@ struct ProcessCommand: ParsableCommand {
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
             format: format == .png ? .png : .jpeg(quality: quality),
             jobs: jobs,
-            originals: try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30),
+            // Local files are never cached: a batch of them does not take stock of the cache.
+            originals: entries.contains(where: \.location.isRemote)
+                ? try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30) : nil,
             refresh: refresh
         )
         let run = BatchRun(entries: entries, options: options, loader: loader)

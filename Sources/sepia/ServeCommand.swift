@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SepiaDemoServer
+import SepiaOperations
 
 /// `sepia serve`: runs the loopback demo photo server until Ctrl-C or SIGTERM.
 struct ServeCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let stopRequested = DispatchSemaphore(value: 0)
-        let trap = SignalTrap { stopRequested.signal() }
+        let trap = SignalTrap { _ in stopRequested.signal() }
         defer { trap.release() }
         let running = try DemoPhotoServer.startBlocking(server.configuration(requestLogger: verbose ? printNow : nil))
         let catalog = running.catalog

@@ -109,6 +109,20 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(screen.contains("quit"))
     }
 
+    /// The photo view says why there is no picture: none yet, being scaled, or pictures off.
+    func testThePhotoViewSaysWhyItHasNoPicture() {
+        func shown(_ detail: BrowserFrame.Detail) -> String {
+            var withDetail = frame(rows: [])
+            withDetail.detail = detail
+            return screenText(BrowserScreen.draw(withDetail))
+        }
+        XCTAssertTrue(shown(BrowserFrame.Detail(record: record("a", .new), picture: nil)).contains("No picture yet"))
+        XCTAssertTrue(shown(BrowserFrame.Detail(record: record("b", .filtered), picture: nil)).contains("Scaling"))
+        let off = shown(BrowserFrame.Detail(record: record("c", .filtered), picture: nil, picturesOff: true))
+        XCTAssertTrue(off.contains("Pictures are off"), off)
+        XCTAssertFalse(off.contains("Scaling"))
+    }
+
     func testARowLineMapsBackToItsRow() {
         let layout = BrowserLayout(size: size)
         XCTAssertEqual(layout.rowsPerPage, 5)

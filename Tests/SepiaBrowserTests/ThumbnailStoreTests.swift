@@ -10,13 +10,14 @@ import XCTest
 final class ThumbnailStoreTests: XCTestCase {
     private let main = DispatchQueue(label: "thumbnail store tests")
 
-    private func filteredRecord() -> PhotoRecord {
+    private func downloadedRecord() -> PhotoRecord {
         var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
         record.markDownloaded(RGBAImage(width: 80, height: 60, red: 200, green: 100, blue: 50))
         return record
     }
 
-    /// Asks for the picture until it is ready, counting how many times it was made.
+    /// Asks for the picture, waits until it is ready and asks again: the second answer comes
+    /// from the store, not from a second scaling.
     private func readyCells(_ store: ThumbnailStore, record: PhotoRecord, ready: XCTestExpectation) -> [[Cell]]? {
         XCTAssertNil(main.sync { store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells) })
         wait(for: [ready], timeout: 10)
@@ -27,7 +28,7 @@ final class ThumbnailStoreTests: XCTestCase {
         let store = ThumbnailStore(mode: .blocks, mainQueue: main)
         let ready = expectation(description: "ready")
         main.sync { store.onReady = { ready.fulfill() } }
-        let cells = try XCTUnwrap(readyCells(store, record: filteredRecord(), ready: ready))
+        let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
         XCTAssertEqual(cells.count, BrowserLayout.rowHeight)
         XCTAssertEqual(cells[0].count, BrowserLayout.thumbnailColumns)
         XCTAssertEqual(cells[0][0].text, "▀")
@@ -39,7 +40,7 @@ final class ThumbnailStoreTests: XCTestCase {
         let store = ThumbnailStore(mode: .kitty, mainQueue: main)
         let ready = expectation(description: "ready")
         main.sync { store.onReady = { ready.fulfill() } }
-        let cells = try XCTUnwrap(readyCells(store, record: filteredRecord(), ready: ready))
+        let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
         XCTAssertTrue(cells[0][0].text.unicodeScalars.first == "\u{10EEEE}", "Unicode placeholders")
         let sent = String(decoding: main.sync { store.takePendingOutput() }, as: UTF8.self)
         XCTAssertTrue(sent.hasPrefix("\u{1B}_Ga=T"), sent.prefix(40).debugDescription)
@@ -50,9 +51,28 @@ final class ThumbnailStoreTests: XCTestCase {
 
     func testNoPictureWithoutAnImageOrWithGraphicsOff() {
         let store = ThumbnailStore(mode: .none, mainQueue: main)
-        XCTAssertNil(main.sync { store.cells(for: .row(0), record: filteredRecord(), area: BrowserLayout.thumbnailCells) })
+        XCTAssertNil(main.sync { store.cells(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells) })
         let blocks = ThumbnailStore(mode: .blocks, mainQueue: main)
         let newRecord = PhotoRecord(entry: PhotoEntry(name: "New", location: .remote(URL(string: "http://127.0.0.1/n.jpg")!)))
         XCTAssertNil(main.sync { blocks.cells(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells) })
+    }
+
+    /// A terminal wider and taller than a kitty placement can be gets the largest one (this
+    /// trapped in `KittyGraphics` before); an empty area gets no picture.
+    func testKittyPictureOnAHugeTerminalIsClampedToThePlacementLimit() throws {
+        let store = ThumbnailStore(mode: .kitty, mainQueue: main)
+        let ready = expectation(description: "ready")
+        main.sync { store.onReady = { ready.fulfill() } }
+        var record = PhotoRecord(entry: PhotoEntry(name: "Wide", location: .remote(URL(string: "http://127.0.0.1/w.jpg")!)))
+        record.markDownloaded(RGBAImage(width: 400, height: 300, red: 1, green: 2, blue: 3))
+        let huge = CellArea(columns: 1000, lines: 900)
+        XCTAssertNil(main.sync { store.cells(for: .detail, record: record, area: huge) })
+        wait(for: [ready], timeout: 10)
+        let cells = try XCTUnwrap(main.sync { store.cells(for: .detail, record: record, area: huge) })
+        XCTAssertLessThanOrEqual(cells.count, KittyGraphics.maximumCells)
+        XCTAssertEqual(cells[0].count, KittyGraphics.maximumCells, "a landscape photo fills the widest placement")
+        let sent = String(decoding: main.sync { store.takePendingOutput() }, as: UTF8.self)
+        XCTAssertTrue(sent.contains("s=400,v=300,"), "sent at its own size, for kitty to enlarge: \(sent.prefix(60))")
+        XCTAssertNil(main.sync { store.cells(for: .row(0), record: record, area: CellArea(columns: 0, lines: 3)) })
     }
 }

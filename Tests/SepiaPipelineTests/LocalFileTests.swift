@@ -55,6 +55,14 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["photo.jpg"], "no temporary file is left behind")
     }
 
+    /// A name at the file system's 255-byte limit still gets written: the temporary file's
+    /// name does not grow with it.
+    func testAtomicWriteOfANameAtTheLengthLimit() throws {
+        let name = String(repeating: "n", count: 251) + ".jpg"
+        try LocalFile.writeAtomically([7], to: folder.appendingPathComponent(name))
+        XCTAssertEqual(try names(), [name])
+    }
+
     func testFailedAtomicWriteLeavesTheOldFileAndNoTemporaryFile() throws {
         let file = folder.appendingPathComponent("photo.jpg")
         try LocalFile.writeAtomically([1, 2, 3], to: file)

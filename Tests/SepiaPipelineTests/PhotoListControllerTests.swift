@@ -128,7 +128,7 @@ final class PhotoListControllerTests: XCTestCase {
         settle()
         XCTAssertFalse(loader.isSuspended)
         XCTAssertEqual(onList { controller.scrollPhase }, .idle)
-        XCTAssertEqual(changes, [.scrollPhase, .scrollPhase, .scrollPhase])
+        XCTAssertEqual(changes, [.scrollPhase, .scrollPhase], "scrolling, then idle")
         XCTAssertTrue((0..<5).allSatisfy { downloads($0)[0].isCancelled }, "rows that left the screen are cancelled")
         XCTAssertEqual(startedDownloadRows(), Set(0..<5).union(10..<15))
         XCTAssertTrue(onList { (10..<15).allSatisfy { controller.isWorking(row: $0) } })
@@ -177,24 +177,54 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertFalse(filters(0)[1].isCancelled)
     }
 
+    /// A result already on its way when its request was cancelled and replaced must not be
+    /// taken for the new request's: within one turn of the list's queue, the first download
+    /// ends (its handler is queued), the row leaves the screen (cancel) and comes back (a new
+    /// download); the first result then arrives while the second request is current.
     func testALateResultOfCancelledWorkChangesNothing() {
         makeList()
         onList { controller.show(rows: 0..<5) }
         let first = downloads(2)[0]
-        scroll(to: 20..<25)
-        settle()
-        first.complete(with: .success(original))  // already cancelled: ignored by the request
+        onList {
+            first.complete(with: .success(original))
+            controller.show(rows: 20..<25)
+            controller.show(rows: 0..<5)
+        }
         drain()
-        XCTAssertEqual(record(2).state, .new)
-        scroll(to: 0..<5)
-        settle()
-        let second = downloads(2)[1]
-        first.complete(with: .success(filtered))
-        drain()
+        XCTAssertEqual(downloads(2).count, 2, "the row came back with a new download")
         XCTAssertEqual(record(2).state, .new, "only the current request counts")
-        second.complete(with: .success(original))
+        XCTAssertTrue(onList { controller.isWorking(row: 2) })
+        downloads(2)[1].complete(with: .success(original))
         drain()
         XCTAssertEqual(record(2).state, .downloaded)
+    }
+
+    /// Rows shown before the source loaded start as soon as it has; loading it again cancels
+    /// the old rows' work, and their late results never land on the new rows.
+    func testLoadingTheSourceAgainStartsAfreshWithoutOldWork() {
+        loader = FakePhotoLoader()
+        scheduler = ManualListScheduler(queue: queue)
+        controller = PhotoListController(
+            loader: loader, configuration: PhotoListConfiguration(prefetchDistance: 0), queue: queue, scheduler: scheduler)
+        let entries = { (count: Int, prefix: String) in
+            (0..<count).map { PhotoEntry(name: "\(prefix) \($0)", location: .remote(URL(string: "http://127.0.0.1/\(prefix)/\($0).jpg")!)) }
+        }
+        onList {
+            controller.show(rows: 0..<5)
+            controller.loadSource { $0(.success(entries(40, "old"))) }
+        }
+        drain()
+        XCTAssertEqual(loader.requests.count, 5, "the rows shown before the load start once it has")
+        let old = loader.requests
+        onList { controller.loadSource { $0(.success(entries(3, "new"))) } }
+        drain()
+        XCTAssertTrue(old.allSatisfy(\.isCancelled), "the old rows' work is cancelled")
+        old[1].complete(with: .success(original))
+        drain()
+        XCTAssertEqual(onList { controller.records.map(\.state) }, [.new, .new, .new])
+        XCTAssertEqual(onList { controller.visibleRows }, 0..<3)
+        XCTAssertEqual(loader.requests.count, 8, "the new rows on screen start")
+        XCTAssertEqual(onList { controller.rowsShown }, IndexSet(integersIn: 0..<3))
     }
 
     func testPrefetchWaitsForTheScreenAndTheDelayThenLoadsAheadAtLowPriority() {
@@ -217,6 +247,25 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertEqual(downloads(3).count, 1, "the prefetch goes on")
         XCTAssertEqual(downloads(3)[0].priority, .high, "raised when the row became visible")
         XCTAssertFalse(downloads(3)[0].isCancelled)
+    }
+
+    /// Out-of-range distances neither trap (an empty range, an overflow) nor drop what was
+    /// just prefetched: a huge prefetch reaches the end of the list, a negative retain
+    /// distance keeps at least the prefetched rows.
+    func testOutOfRangeDistancesAreClamped() {
+        makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: .max, retainDistance: -100))
+        onList { controller.show(rows: 0..<3) }
+        for row in 0..<3 {
+            finishDownload(row)
+            finishFilter(row)
+        }
+        scheduler.advance(by: 0.5)
+        drain()
+        XCTAssertEqual(startedDownloadRows(), Set(0..<8))
+        finishDownload(5)
+        scroll(to: 0..<3)
+        settle()
+        XCTAssertNotNil(record(5).image, "a prefetched row keeps its photo")
     }
 
     func testPrefetchLoadsAheadOfTheLastScrollButNotForAScreenTheUserLeftAtOnce() {

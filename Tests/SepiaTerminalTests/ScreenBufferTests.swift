@@ -57,6 +57,14 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertTrue(buffer[0, 1].isContinuation)
     }
 
+    /// Symbols in the emoji blocks that are not emoji-presentation take one column, as
+    /// terminals draw them (EastAsianWidth N); with U+FE0F they become two-column emoji.
+    func testNarrowSymbolsInTheEmojiBlocksTakeOneCell() {
+        var buffer = ScreenBuffer(size: TerminalSize(columns: 8, rows: 1))
+        XCTAssertEqual(buffer.write("\u{1F5A5}\u{1F321}a\u{1F5A5}\u{FE0F}", row: 0, column: 0), 5)
+        XCTAssertEqual(rowText(buffer, 0), ["\u{1F5A5}", "\u{1F321}", "a", "\u{1F5A5}\u{FE0F}", "", " ", " ", " "])
+    }
+
     func testWideCharacterThatDoesNotFitStopsTheWrite() {
         var buffer = ScreenBuffer(size: TerminalSize(columns: 4, rows: 1))
         XCTAssertEqual(buffer.write("a漢字", row: 0, column: 0), 3)

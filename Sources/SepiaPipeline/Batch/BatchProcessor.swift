@@ -38,8 +38,8 @@ public final class BatchProcessor: Sendable {
         self.entries = entries
         self.options = options
         self.loader = loader
-        downloadQueue = .named(StageConfiguration.downloadName, maxConcurrentOperationCount: options.downloads)
-        filtrationQueue = .named(StageConfiguration.filtrationName, maxConcurrentOperationCount: options.jobs)
+        downloadQueue = OperationQueue(configuration: .download(maxConcurrentOperationCount: options.downloads))
+        filtrationQueue = OperationQueue(configuration: .filtration(maxConcurrentOperationCount: options.jobs))
         state = Locked(State(outcomes: Array(repeating: nil, count: entries.count), progress: BatchProgress(total: entries.count)))
     }
 
@@ -141,15 +141,10 @@ public final class BatchProcessor: Sendable {
     private func chain(for group: Group) -> (source: Operation, work: [Operation]) {
         let source = DownloadOperation(url: group.location, loader: loader, cache: options.originals, refresh: options.refresh)
         let decode = PhotoOperations.decode(source, options: options.processing.decodingOptions)
-        let filtered = PhotoOperations.filter(decode, with: options.processing.filter, takingImage: true)
-        var work: [Operation] = [decode, filtered]
-        var last: TransformOperation<RGBAImage, RGBAImage> = filtered
-        if let box = options.processing.fitting {
-            last = PhotoOperations.resize(filtered, toFit: box)
-            work.append(last)
-        }
-        let encoded = PhotoOperations.encode(last, as: options.format)
-        work.append(encoded)
+        let processed = PhotoOperations.process(decode, as: options.processing, takingImage: true)
+        let filtered = processed.steps[0]
+        let encoded = PhotoOperations.encode(processed.last, as: options.format)
+        var work: [Operation] = [decode] + processed.steps + [encoded]
         let remaining = Locked(group.rows.count)
         for row in group.rows {
             let save = PhotoOperations.save(encoded, to: row.file)

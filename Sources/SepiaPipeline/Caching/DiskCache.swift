@@ -58,9 +58,10 @@ public final class DiskCache: @unchecked Sendable {
         do {
             file = try LocalFile.read(fileURL(name).path, limit: sizeLimit)
         } catch {
-            if error != .system(ENOENT) {
-                discard(name)
-            }
+            // Only a file that cannot be an entry goes; a missing file or a passing failure
+            // (out of descriptors, of memory) is just a miss.
+            if case .tooLarge = error { discard(name) }
+            if error == .system(EISDIR) { discard(name) }
             return nil
         }
         guard let payload = DiskCacheEntryFormat.payload(of: file, key: key) else {
@@ -71,7 +72,7 @@ public final class DiskCache: @unchecked Sendable {
         defer { lock.unlock() }
         // Touching under the lock: if trimming removed the file since it was read, the touch
         // fails and the file is not counted again.
-        if (try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: fileURL(name).path)) != nil {
+        if LocalFile.touch(fileURL(name).path) {
             index.recordRead(of: name, sizeIfNew: file.count)
         }
         return payload
@@ -100,7 +101,7 @@ public final class DiskCache: @unchecked Sendable {
         defer { lock.unlock() }
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            LocalFile.remove(temporary.path)
             throw DiskCacheError(.write, path: destination.path, reason: reason)
         }
         index.recordUse(of: name, size: file.count)
@@ -117,7 +118,7 @@ public final class DiskCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         for name in entryNames() {
-            try? FileManager.default.removeItem(at: fileURL(name))
+            LocalFile.remove(fileURL(name).path)
         }
         index.removeAll()
     }
@@ -153,7 +154,7 @@ public final class DiskCache: @unchecked Sendable {
     private func discard(_ name: String) {
         lock.lock()
         defer { lock.unlock() }
-        try? FileManager.default.removeItem(at: fileURL(name))
+        LocalFile.remove(fileURL(name).path)
         index.remove(name)
     }
 
@@ -167,14 +168,11 @@ public final class DiskCache: @unchecked Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names {
             let path = fileURL(name).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            let date = attributes[.modificationDate] as? Date ?? .distantPast
+            guard let status = LocalFile.status(path), status.isRegularFile else { continue }
             if Self.isEntryName(name) {
-                entries.append((date, name, (attributes[.size] as? NSNumber)?.intValue ?? 0))
-            } else if name.hasPrefix(Self.temporaryPrefix), date < staleBefore {
-                try? FileManager.default.removeItem(atPath: path)
+                entries.append((status.modified, name, status.size))
+            } else if name.hasPrefix(Self.temporaryPrefix), status.modified < staleBefore {
+                LocalFile.remove(path)
             }
         }
         lock.lock()
@@ -192,7 +190,7 @@ public final class DiskCache: @unchecked Sendable {
         let target = sizeLimit - sizeLimit / 10
         for name in index.namesByLeastRecentUse() where name != kept {
             guard index.totalSize > target else { break }
-            try? FileManager.default.removeItem(at: fileURL(name))
+            LocalFile.remove(fileURL(name).path)
             index.remove(name)
         }
     }

@@ -66,6 +66,26 @@ enum LocalFile {
         return (filled, nil)
     }
 
+    /// What `lstat` says of the entry at `path`: whether it is a regular file, its size and its
+    /// modification time; nil when there is none. (`FileManager.attributesOfItem` also looks
+    /// the owner and group up by name, reading /etc/passwd and /etc/group each time.)
+    static func status(_ path: String) -> (isRegularFile: Bool, size: Int, modified: Date)? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
+        return (status.st_mode & S_IFMT == S_IFREG, Int(status.st_size), modified)
+    }
+
+    /// Sets the modification time of `path` to now; false when there is no such file.
+    static func touch(_ path: String) -> Bool {
+        utimensat(AT_FDCWD, path, nil, 0) == 0
+    }
+
+    /// Removes the file (or empty folder) at `path`, if there is one.
+    static func remove(_ path: String) {
+        _ = Glibc.remove(path)
+    }
+
     /// Writes `bytes` to a new file at `path`, which must not exist yet (readable by all,
     /// as far as the umask allows). A partly written file is removed.
     static func create(_ path: String, contents bytes: some ContiguousBytes) throws(LocalFileError) {
@@ -97,7 +117,8 @@ enum LocalFile {
     /// `fsync`): after a power cut the newest files may be empty, which a re-run replaces.
     static func writeAtomically(_ bytes: some ContiguousBytes, to file: URL) throws(LocalFileError) {
         let folder = file.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).partial").path
+        // Not named after the file: a name near the 255-byte limit would not leave room.
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial").path
         try create(temporary, contents: bytes)
         guard rename(temporary, file.path) == 0 else {
             let code = errno

@@ -22,13 +22,14 @@ public final class HTTPLoad: Sendable {
     }
 
     private let limit: Int
-    private let client: HTTPClient?
+    /// The loader's client, started on first use; nil once the loader is shut down.
+    private let client: @Sendable () -> HTTPClient?
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
     private let state: Locked<State>
 
     init(
-        url: URL, limit: Int, client: HTTPClient?, configuration: HTTPLoaderConfiguration,
+        url: URL, limit: Int, client: @escaping @Sendable () -> HTTPClient?, configuration: HTTPLoaderConfiguration,
         progress: (@Sendable (Int, Int?) -> Void)?,
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) {
@@ -60,7 +61,7 @@ public final class HTTPLoad: Sendable {
             finish(.failure(.unsupportedURL(url.absoluteString)))
             return
         }
-        guard let client else {
+        guard let client = client() else {
             finish(.failure(.connection("the loader has been shut down")))
             return
         }

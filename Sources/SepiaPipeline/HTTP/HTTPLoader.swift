@@ -36,6 +36,11 @@ public final class HTTPLoader: Sendable {
         self.clientConfiguration = clientConfiguration
     }
 
+    /// Whether the client has been started (for tests).
+    var hasStartedClient: Bool {
+        clientState.withLock { if case .running = $0 { true } else { false } }
+    }
+
     /// The client, made on first use; nil once the loader is shut down.
     private func client() -> HTTPClient? {
         clientState.withLock { state in
@@ -65,7 +70,7 @@ public final class HTTPLoader: Sendable {
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) -> HTTPLoad {
         let load = HTTPLoad(
-            url: url, limit: limit ?? configuration.maximumBodySize, client: client(),
+            url: url, limit: limit ?? configuration.maximumBodySize, client: { [self] in client() },
             configuration: configuration, progress: progress, completion: completion)
         load.start()
         return load

@@ -14,7 +14,7 @@ import SepiaOperations
 public final class BlockingPhotoLoader: PhotoLoading {
     private let loader: HTTPLoader
     /// Runs one photo's steps while the caller waits; serial, like the tutorial's main thread.
-    private let steps = OperationQueue.named("Blocking steps", maxConcurrentOperationCount: 1)
+    private let steps = OperationQueue(configuration: StageConfiguration(name: "Blocking steps", maxConcurrentOperationCount: 1))
 
     /// A loader that downloads through `loader`.
     public init(loader: HTTPLoader) {
@@ -33,12 +33,8 @@ public final class BlockingPhotoLoader: PhotoLoading {
         _ original: RGBAImage, of url: URL, processing: PhotoProcessing, priority: Operation.QueuePriority
     ) -> any PhotoLoadingRequest {
         let source = BlockResultOperation { _ in original }
-        let filter = PhotoOperations.filter(source, with: processing.filter)
-        guard let box = processing.fitting else {
-            return PhotoRequest(finished: wait(for: [source, filter], last: filter), priority: priority)
-        }
-        let resize = PhotoOperations.resize(filter, toFit: box)
-        return PhotoRequest(finished: wait(for: [source, filter, resize], last: resize), priority: priority)
+        let processed = PhotoOperations.process(source, as: processing)
+        return PhotoRequest(finished: wait(for: [source] + processed.steps, last: processed.last), priority: priority)
     }
 
     public func suspend() {}

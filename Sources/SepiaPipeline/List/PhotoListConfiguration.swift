@@ -39,4 +39,12 @@ public struct PhotoListConfiguration: Sendable {
         self.retainDistance = retainDistance
         self.defersWorkWhileScrolling = defersWorkWhileScrolling
     }
+
+    /// ``prefetchDistance`` as the controller uses it: 0 to 1,000 rows (a negative or huge
+    /// value must not make an empty or overflowing range).
+    var prefetchRows: Int { min(max(prefetchDistance, 0), 1_000) }
+
+    /// ``retainDistance`` as the controller uses it: never below ``prefetchRows``, or
+    /// prefetched photos would be dropped as soon as they arrive.
+    var retainedRows: Int { max(retainDistance, prefetchRows) }
 }

@@ -30,8 +30,11 @@ public final class PhotoListController: @unchecked Sendable {
     public private(set) var sourceState = PhotoListSourceState.idle
     /// The rows, in the manifest's stable order.
     public private(set) var records: [PhotoRecord] = []
-    /// The rows on screen.
-    public private(set) var visibleRows: Range<Int> = 0..<0
+    /// The rows on screen: those last shown, within the rows there are (none before the
+    /// source has loaded).
+    public var visibleRows: Range<Int> { requestedRows.clamped(to: 0..<records.count) }
+    /// The rows last passed to ``show(rows:)`` or ``scroll(toShow:)``.
+    private var requestedRows: Range<Int> = 0..<0
     /// Where scrolling stands.
     public private(set) var scrollPhase = ScrollPhase.idle
     /// Rows that have been on screen at least once, for measuring wasted work.
@@ -85,7 +88,12 @@ public final class PhotoListController: @unchecked Sendable {
     private func sourceLoaded(_ result: Result<[PhotoEntry], PhotoSourceError>) {
         switch result {
         case .success(let entries):
+            // A second load replaces every row: work and tallies by row number mean nothing now.
+            cancelWork()
+            rowsWithImages = []
+            workDone = (IndexSet(), IndexSet())
             records = entries.map(PhotoRecord.init(entry:))
+            rowsShown = IndexSet(integersIn: visibleRows)
             sourceState = .loaded
         case .failure(let error):
             sourceState = .failed(message: error.description)
@@ -125,22 +133,20 @@ public final class PhotoListController: @unchecked Sendable {
     }
 
     private func noteVisible(_ rows: Range<Int>) {
-        let rows = rows.clamped(to: 0..<records.count)
-        if rows != visibleRows {
+        let before = visibleRows
+        requestedRows = rows
+        if visibleRows != before {
             prefetchTimer?.cancel()
             prefetchTimer = nil
             mayPrefetch = false
         }
-        visibleRows = rows
-        if !visibleRows.isEmpty { rowsShown.insert(integersIn: visibleRows) }
+        rowsShown.insert(integersIn: visibleRows)
     }
 
     /// Scrolling has stopped: reconcile the work with the screen and resume the queues.
     private func settle() {
         guard scrollPhase == .scrolling else { return }
         settleTimer = nil
-        scrollPhase = .settling
-        publish(.scrollPhase)
         reconcile()
         loader.resume()
         scrollPhase = .idle
@@ -177,12 +183,19 @@ public final class PhotoListController: @unchecked Sendable {
     /// Cancels every download and filter in progress (when the app quits).
     public func cancelAll() {
         settleTimer?.cancel()
+        cancelWork()
+        loader.resume()
+    }
+
+    /// Cancels the rows' downloads and filters and any pending prefetch.
+    private func cancelWork() {
         prefetchTimer?.cancel()
+        prefetchTimer = nil
+        mayPrefetch = false
         let pending = Array(downloads.values) + Array(filtrations.values)
         downloads = [:]
         filtrations = [:]
         pending.forEach { $0.cancel() }
-        loader.resume()
     }
 
     // MARK: Work
@@ -204,7 +217,7 @@ public final class PhotoListController: @unchecked Sendable {
 
     /// The rows to prefetch: none until the screen is done and the user stayed on it.
     private func prefetchRows() -> [Int] {
-        let distance = configuration.prefetchDistance
+        let distance = configuration.prefetchRows
         guard mayPrefetch, distance > 0, screenIsDone else { return [] }
         let ahead = scrollsDown
             ? visibleRows.upperBound..<(visibleRows.upperBound + distance)
@@ -219,7 +232,7 @@ public final class PhotoListController: @unchecked Sendable {
 
     /// Starts the prefetch delay once the screen is done, unless it runs or has run already.
     private func armPrefetchIfScreenIsDone() {
-        guard configuration.prefetchDistance > 0, !mayPrefetch, prefetchTimer == nil, screenIsDone else { return }
+        guard configuration.prefetchRows > 0, !mayPrefetch, prefetchTimer == nil, screenIsDone else { return }
         prefetchTimer = scheduler.schedule(after: configuration.prefetchDelay) { [weak self] in
             guard let self else { return }
             prefetchTimer = nil
@@ -320,7 +333,7 @@ public final class PhotoListController: @unchecked Sendable {
 
     /// Drops the images of rows beyond the retain distance that have no work in progress.
     private func discardDistantImages() {
-        let distance = configuration.retainDistance
+        let distance = configuration.retainedRows
         let kept = (visibleRows.lowerBound - distance)..<(visibleRows.upperBound + distance)
         var changed: [Int] = []
         for row in rowsWithImages where !kept.contains(row) && !isWorking(row: row) {

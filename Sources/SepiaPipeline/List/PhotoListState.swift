@@ -14,12 +14,10 @@ public enum PhotoListSourceState: Sendable, Equatable {
 public enum ScrollPhase: Sendable, Equatable {
     /// No scroll input lately: rows on screen get their work.
     case idle
-    /// Scroll input keeps coming: the queues are suspended and nothing new starts.
+    /// Scroll input keeps coming: the queues are suspended and nothing new starts. When it
+    /// stops, the controller settles (cancels the work of rows that left the screen, starts
+    /// the rows now on it, resumes the queues) and is idle again.
     case scrolling
-    /// Input has stopped and the controller is settling: cancelling work for rows that left
-    /// the screen, starting it for the rows now on it, resuming the queues. Observers see it
-    /// in the change that settling publishes.
-    case settling
 }
 
 /// What changed in a ``PhotoListController``, published on its queue.

@@ -16,4 +16,9 @@ extension PhotoLocation {
     var isInvalid: Bool {
         if case .invalid = self { true } else { false }
     }
+
+    /// Whether the bytes come over the network.
+    public var isRemote: Bool {
+        if case .remote = self { true } else { false }
+    }
 }

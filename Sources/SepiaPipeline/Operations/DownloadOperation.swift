@@ -19,8 +19,8 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     private let load = Locked<HTTPLoad?>(nil)
 
-    /// The disk cache is read here, off the operation queues' threads.
-    private static let fileQueue = DispatchQueue(label: "Sepia file reads", qos: .utility, attributes: .concurrent)
+    /// Downloads are stored in the disk cache here, off the network client's threads.
+    private static let fileQueue = DispatchQueue(label: "Sepia cache writes", qos: .utility, attributes: .concurrent)
 
     /// Creates a download of `url` (http, https or file).
     ///
@@ -28,8 +28,8 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     ///   - cache: downloads are looked up here first (unless `refresh`) and stored here after;
     ///     local files are never cached.
     ///   - refresh: download even when the cache has the bytes.
-    ///   - progress: called with the bytes received so far and the expected total (when
-    ///     known), on an arbitrary thread.
+    ///   - progress: called with the bytes received over the network so far and the expected
+    ///     total (when known), on an arbitrary thread; never for a local file or a cache hit.
     public init(
         url: URL, loader: HTTPLoader, cache: DiskCache? = nil, refresh: Bool = false,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
@@ -49,14 +49,8 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     public override func execute() {
         if url.isFileURL {
             readFile()
-        } else if let cache, readsCache {
-            Self.fileQueue.async { [url] in
-                if let data = cache.data(forKey: url.absoluteString) {
-                    self.finish(with: .success(data))
-                } else {
-                    self.download()
-                }
-            }
+        } else if let cache, readsCache, let data = cache.data(forKey: url.absoluteString) {
+            finish(with: .success(data))  // read here, like a local file: a hop costs more
         } else {
             download()
         }
@@ -90,9 +84,8 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private func readFile() {
         let limit = loader.configuration.maximumBodySize
         do throws(LocalFileError) {
-            let data = try LocalFile.read(url.path, limit: limit)
-            progress?(data.count, data.count)
-            finish(with: .success(data))
+            // No progress report: it counts bytes received over the network.
+            finish(with: .success(try LocalFile.read(url.path, limit: limit)))
         } catch .tooLarge {
             finish(with: .failure(PhotoLoadError.download(.tooLarge(limit: limit))))
         } catch {

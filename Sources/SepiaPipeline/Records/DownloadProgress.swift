@@ -21,36 +21,68 @@ public struct DownloadProgress: Sendable, Equatable {
     }
 }
 
-/// The progress of the downloads in flight, by URL, written from the network's threads and
-/// read by whoever draws it, and the bytes each URL has cost so far. Thread-safe.
+/// The progress of the downloads in flight, and the bytes each URL has cost so far: written
+/// from the network's threads, read by whoever draws it. Thread-safe.
+///
+/// A URL can have two downloads at once (a cancelled one still waiting in its queue and the
+/// new one of a row that came back), so each download is its own flight: ``begin(_:)`` gives
+/// it a number, and only its own updates and end touch it. Bytes are tallied as they arrive,
+/// so a retry that starts again from 0 does not erase what the failed attempt received.
 final class DownloadProgressBoard: Sendable {
+    private struct Flight: Sendable {
+        let url: URL
+        /// Nil until the first bytes (or the response head) arrived.
+        var progress: DownloadProgress?
+    }
+
     private struct Entries: Sendable {
-        var inFlight: [URL: DownloadProgress] = [:]
-        var receivedBefore: [URL: Int] = [:]
+        var nextFlight = 0
+        var flights: [Int: Flight] = [:]
+        var latestFlight: [URL: Int] = [:]
+        var bytes: [URL: Int] = [:]
     }
 
     private let entries = Locked(Entries())
 
-    /// The progress of the download of `url`, or nil when none is in flight.
+    /// Starts a download of `url`; the number names it in ``update(_:received:expected:)`` and
+    /// ``end(_:)``. Its progress is the one shown for `url` from now on.
+    func begin(_ url: URL) -> Int {
+        entries.withLock { entries in
+            defer { entries.nextFlight += 1 }
+            entries.flights[entries.nextFlight] = Flight(url: url)
+            entries.latestFlight[url] = entries.nextFlight
+            return entries.nextFlight
+        }
+    }
+
+    /// The progress of the latest download of `url`, or nil when none is in flight or it
+    /// has received nothing yet.
     func progress(for url: URL) -> DownloadProgress? {
-        entries.withLock { $0.inFlight[url] }
+        entries.withLock { entries in entries.latestFlight[url].flatMap { entries.flights[$0]?.progress } }
     }
 
     /// Bytes received for `url` by every download of it so far, finished, cancelled or in flight.
     func bytesReceived(for url: URL) -> Int {
-        entries.withLock { $0.receivedBefore[url, default: 0] + ($0.inFlight[url]?.received ?? 0) }
+        entries.withLock { $0.bytes[url, default: 0] }
     }
 
-    /// Records that `received` bytes of `url` (of `expected`) have arrived.
-    func update(_ url: URL, received: Int, expected: Int?) {
-        entries.withLock { $0.inFlight[url] = DownloadProgress(received: received, expected: expected) }
-    }
-
-    /// Ends the download of `url` in flight, keeping the bytes it received in the tally.
-    func end(_ url: URL) {
+    /// Records that download `flight` has received `received` bytes (of `expected`).
+    func update(_ flight: Int, received: Int, expected: Int?) {
         entries.withLock { entries in
-            guard let ended = entries.inFlight.removeValue(forKey: url) else { return }
-            entries.receivedBefore[url, default: 0] += ended.received
+            guard var current = entries.flights[flight] else { return }
+            let before = current.progress?.received ?? 0
+            // A retry counts again from 0: what the failed attempt received stays counted.
+            entries.bytes[current.url, default: 0] += received >= before ? received - before : received
+            current.progress = DownloadProgress(received: received, expected: expected)
+            entries.flights[flight] = current
+        }
+    }
+
+    /// Ends download `flight`; the bytes it received stay in the tally.
+    func end(_ flight: Int) {
+        entries.withLock { entries in
+            guard let ended = entries.flights.removeValue(forKey: flight) else { return }
+            if entries.latestFlight[ended.url] == flight { entries.latestFlight[ended.url] = nil }
         }
     }
 }

@@ -62,10 +62,11 @@ public final class PhotoPipeline: Sendable {
             return PhotoRequest(finished: .success(cached), priority: priority)
         }
         return originalsInFlight.request(for: key, priority: priority) {
+            let flight = progressBoard.begin(url)
             let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache) { [progressBoard] in
-                progressBoard.update(url, received: $0, expected: $1)
+                progressBoard.update(flight, received: $0, expected: $1)
             }
-            download.completionBlock = { [progressBoard] in progressBoard.end(url) }
+            download.completionBlock = { [progressBoard] in progressBoard.end(flight) }
             let decode = PhotoOperations.decode(download, options: decoding)
             return WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode)
         }
@@ -87,12 +88,9 @@ public final class PhotoPipeline: Sendable {
         }
         return processedInFlight.request(for: key, priority: priority) {
             let source = BlockResultOperation { _ in original }
-            let filter = PhotoOperations.filter(source, with: processing.filter)
-            var steps: [(operation: Operation, queue: CountedQueue)] = [(source, filtrationQueue), (filter, filtrationQueue)]
-            guard let box = processing.fitting else { return WorkChain(steps: steps, last: filter) }
-            let resize = PhotoOperations.resize(filter, toFit: box)
-            steps.append((resize, filtrationQueue))
-            return WorkChain(steps: steps, last: resize)
+            let processed = PhotoOperations.process(source, as: processing)
+            let steps = ([source] + processed.steps).map { (operation: $0 as Operation, queue: filtrationQueue) }
+            return WorkChain(steps: steps, last: processed.last)
         }
     }
 
