@@ -142,6 +142,13 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         dependentKeeper.keep(dependent)
     }
 
+    /// Makes this operation depend on `operation`, which then keeps it alive until it has
+    /// finished (Linux's `Operation` reads its dependents unretained when it finishes).
+    open override func addDependency(_ operation: Operation) {
+        super.addDependency(operation)
+        DependentLifetime.keep(self, aliveUntil: operation)
+    }
+
     /// Called exactly once, under the state lock, just after the operation became finished
     /// and before its queue and dependents hear of it. For subclasses in this module that
     /// must fix their result first; it must not read `isExecuting` or `isFinished`.

@@ -32,6 +32,8 @@ public final class CountedQueue: Sendable {
 
     /// Adds `operation`, which must not be in a queue already; `ended` runs after its
     /// `completionBlock`, once it has finished (cancelled or not), on an arbitrary thread.
+    /// The operation is kept alive until the dependencies it has now have finished, even
+    /// when it is cancelled and ends before them.
     public func addOperation(_ operation: Operation, ended: (@Sendable (Operation) -> Void)? = nil) {
         let callerCompletion = operation.completionBlock
         // Linux never clears the block after it ran: it must not hold the operation strongly.
@@ -41,6 +43,8 @@ public final class CountedQueue: Sendable {
             self?.count(operation)
             ended?(operation)
         }
+        // Added here, a dependent cancelled before its inputs end must outlive them.
+        DependentLifetime.keepAliveUntilDependenciesFinish(operation)
         queue.addOperation(operation)
     }
 

@@ -27,8 +27,9 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
 
     /// Tracks `operation` under `key` and adds it to the stage's queue.
     ///
-    /// The operation must not be in a queue already. Set its `completionBlock` before
-    /// calling this: the stage chains its bookkeeping after it. A block set afterwards
+    /// The operation must not be in a queue already. Add its dependencies and set its
+    /// `completionBlock` before calling this: the stage keeps it alive until those
+    /// dependencies have finished, and chains its bookkeeping after the block. A block set afterwards
     /// replaces that bookkeeping; lookups stay right, but the end is not counted.
     /// - Returns: the operation that was tracked under `key` before; it is not cancelled.
     @discardableResult

@@ -60,4 +60,11 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
     public final func keepAliveUntilFinished(_ dependent: Operation) {
         dependentKeeper.keep(dependent)
     }
+
+    /// Makes this operation depend on `operation`, which then keeps it alive until it has
+    /// finished (Linux's `Operation` reads its dependents unretained when it finishes).
+    open override func addDependency(_ operation: Operation) {
+        super.addDependency(operation)
+        DependentLifetime.keep(self, aliveUntil: operation)
+    }
 }

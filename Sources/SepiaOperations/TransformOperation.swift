@@ -1,7 +1,7 @@
 /// A synchronous step of a chain: turns the value of its input operation into a new value.
 ///
-/// It adds its input as a dependency itself, and the input keeps it alive until the input
-/// has finished. When the input failed or was cancelled the
+/// It adds its input as a dependency itself (which keeps it alive until the input has
+/// finished). When the input failed or was cancelled the
 /// transform never runs and the result is `.failure(DependencyError)` saying why; when
 /// this operation is cancelled the result is ``OperationResult/cancelled``.
 ///
@@ -37,8 +37,7 @@ public final class TransformOperation<Input: Sendable, Output: Sendable>: Result
         self.takesValue = takingValue
         self.transform = transform
         super.init()
-        addDependency(input)
-        input.keepAliveUntilFinished(self)
+        addDependency(input) // which keeps this operation alive until the input finished
     }
 
     /// Reads (or takes) the input's value and runs the transform on it.

@@ -20,7 +20,6 @@ final class AsyncTransformOperation<Input: Sendable, Output: Sendable>: AsyncRes
         self.transform = transform
         super.init()
         addDependency(input)
-        input.keepAliveUntilFinished(self)
     }
 
     override func execute() {
