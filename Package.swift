@@ -34,12 +34,16 @@ let package = Package(
         // RGBA8 images, codecs and pixel kernels.
         .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs"]),
 
+        // zlib (Debian's zlib1g-dev), for checksums.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
         // Photo records, data sources, the download/filter/resize/save operations and caches.
         .target(
             name: "SepiaPipeline",
             dependencies: [
                 "SepiaOperations",
                 "SepiaImaging",
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

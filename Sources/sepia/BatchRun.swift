@@ -4,14 +4,12 @@ import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
 
-/// Runs a ``BatchProcessor`` from the command line: draws progress, turns Ctrl-C and SIGTERM
-/// into a clean cancel, and waits for the batch to end.
+/// Runs a ``BatchProcessor`` from the command line: draws progress, tallies each row's outcome
+/// as it ends, turns Ctrl-C and SIGTERM into a clean cancel, and waits for the batch to end.
 struct BatchRun {
     /// How the batch ended.
     struct Outcome {
-        let outcomes: [BatchOutcome]
-        let progress: BatchProgress
-        let seconds: Double
+        let report: BatchReport
         let interrupted: Bool
     }
 
@@ -24,6 +22,7 @@ struct BatchRun {
         ImageMemory.keepFreedBuffers() // a batch goes through many images (see DESIGN.md)
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
+        let tally = BatchTally(rows: entries.count)
         let interrupted = Locked(false)
         let trap = SignalTrap { _ in
             interrupted.withLock { $0 = true }
@@ -31,11 +30,14 @@ struct BatchRun {
         }
         defer { trap.release() }
         let started = Date()
-        let outcomes = processor.runUntilDone { bar.show($0) }
+        let done = DispatchSemaphore(value: 0)
+        processor.start(progress: { bar.show($0) }, outcome: { tally.record($0) }, completion: { _ in done.signal() })
+        done.wait()
         let progress = processor.progress
         bar.finish(progress)
-        return Outcome(
-            outcomes: outcomes, progress: progress,
-            seconds: Date().timeIntervalSince(started), interrupted: interrupted.withLock { $0 })
+        let report = BatchReport(
+            tally: tally, entries: entries, progress: progress, seconds: Date().timeIntervalSince(started),
+            file: processor.outputFile(forRow:))
+        return Outcome(report: report, interrupted: interrupted.withLock { $0 })
     }
 }

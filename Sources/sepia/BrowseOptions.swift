@@ -28,9 +28,9 @@ struct BrowseOptions: ParsableArguments {
     var statsFile: String?
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        guard prefetch >= 0 else { throw ValidationError("--prefetch cannot be negative.") }
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive.") }
+        if let jobs { try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs) }
+        try OptionCheck.count(prefetch, "--prefetch", in: 0...1_000)
+        if let timeout { try OptionCheck.seconds(timeout, "--timeout") }
     }
 }
 

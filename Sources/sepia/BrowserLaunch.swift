@@ -51,7 +51,8 @@ struct BrowserLaunch {
     }
 
     private var pipelineConfiguration: PhotoPipelineConfiguration {
-        var configuration = PhotoPipelineConfiguration(originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20)
+        var configuration = PhotoPipelineConfiguration(
+            originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20, countsBytesPerURL: options.statsFile != nil)
         if let jobs = options.jobs {
             configuration.maxConcurrentDownloads = jobs
             configuration.maxConcurrentFiltrations = jobs

@@ -32,8 +32,9 @@ struct BrowserStats: Encodable {
                 guard let url = record.url else { continue }
                 shownByURL[url, default: false] = shownByURL[url, default: false] || shown.contains(row)
             }
-            bytesReceived = shownByURL.keys.reduce(0) { $0 + pipeline.bytesReceived(for: $1) }
-            bytesReceivedNeverShown = shownByURL.filter { !$0.value }.keys.reduce(0) { $0 + pipeline.bytesReceived(for: $1) }
+            // The launch asks the pipeline to count per URL whenever it writes these figures.
+            bytesReceived = shownByURL.keys.reduce(0) { $0 + (pipeline.bytesReceived(for: $1) ?? 0) }
+            bytesReceivedNeverShown = shownByURL.filter { !$0.value }.keys.reduce(0) { $0 + (pipeline.bytesReceived(for: $1) ?? 0) }
         } else {
             bytesReceived = nil
             bytesReceivedNeverShown = nil

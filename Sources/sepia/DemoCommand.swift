@@ -63,12 +63,16 @@ struct DemoCommand: ParsableCommand {
             output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
             jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
         let outcome = BatchRun(entries: entries, options: options, loader: loader).runUntilDone()
-        BatchReport(outcomes: outcome.outcomes, progress: outcome.progress, seconds: outcome.seconds).printText()
+        outcome.report.writeText(to: BufferedOutput())
         if outcome.interrupted { throw ExitCode(130) }
         let broken = Set(running.catalog.brokenEntries.map(\.name))
-        let unexpected = outcome.outcomes.filter { $0.isDone == broken.contains($0.name) }
+        var unexpected: [String] = []
+        outcome.report.tally.forEachRow { row, status, _ in
+            let isDone = status == .written || status == .skipped
+            if isDone == broken.contains(entries[row].name) { unexpected.append(entries[row].name) }
+        }
         if !unexpected.isEmpty {
-            printNow("Unexpected: \(unexpected.map(\.name).joined(separator: ", "))")
+            printNow("Unexpected: \(unexpected.joined(separator: ", "))")
             throw ExitCode.failure
         }
         printNow("Every good photo was written and every broken entry failed with its reason.")

@@ -29,6 +29,12 @@ struct DemoServerOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     func validate() throws {
+        // Checked before the configuration is built: an infinite delay traps in `Duration`.
+        try OptionCheck.count(port, "--port", in: 0...65_535)
+        try OptionCheck.count(count, "--count", in: 0...10_000_000)
+        try OptionCheck.count(latency, "--latency", in: 0...3_600_000)
+        if let bandwidth { try OptionCheck.count(bandwidth, "--bandwidth", in: 1...Int.max) }
+        try OptionCheck.secondsOrZero(slowDelay, "--slow-delay")
         do {
             try configuration(requestLogger: nil).validate()
         } catch {

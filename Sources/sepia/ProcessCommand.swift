@@ -50,11 +50,18 @@ struct ProcessCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+        try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
+        try OptionCheck.seconds(timeout, "--timeout")
     }
 
     func run() throws {
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        do throws(BatchOutputError) {
+            try BatchProcessor.prepareOutputFolder(folder) // once, before any work
+        } catch {
+            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
         defer { loader.shutdown() }
         let entries: [PhotoEntry]
@@ -65,7 +72,7 @@ struct ProcessCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let options = BatchOptions(
-            output: URL(fileURLWithPath: output, isDirectory: true),
+            output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
             format: format == .png ? .png : .jpeg(quality: quality),
             jobs: jobs,
@@ -76,14 +83,14 @@ struct ProcessCommand: ParsableCommand {
         )
         let run = BatchRun(entries: entries, options: options, loader: loader)
         let outcome = run.runUntilDone()
-        let report = BatchReport(outcomes: outcome.outcomes, progress: outcome.progress, seconds: outcome.seconds)
+        let standardOutput = BufferedOutput()
         if json {
-            print(try report.json())
+            try outcome.report.writeJSON(to: standardOutput)
         } else {
-            report.printText()
+            outcome.report.writeText(to: standardOutput)
         }
         if outcome.interrupted { throw ExitCode(130) }
-        if !report.allDone { throw ExitCode.failure }
+        if !outcome.report.allDone { throw ExitCode.failure }
     }
 }
 

@@ -24,8 +24,8 @@ struct SelfCheckCommand: ParsableCommand {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
-        guard count > 0 else { throw ValidationError("--count must be at least 1.") }
-        guard jobs > 0 else { throw ValidationError("--jobs must be at least 1.") }
+        try OptionCheck.count(count, "--count", in: 1...100_000)
+        try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import SepiaImaging
+import SepiaOperations
 import XCTest
 @testable import SepiaPipeline
 
@@ -91,6 +92,103 @@ final class BatchProcessorLocalTests: XCTestCase {
         try Data("x".utf8).write(to: blocker)
         let outcomes = run(entries, BatchOptions(output: blocker.appendingPathComponent("out")))
         guard case .failed(let reason) = outcomes[0].state else { return XCTFail("\(outcomes)") }
-        XCTAssertTrue(reason.contains("cannot create the output folder"), reason)
+        XCTAssertTrue(reason.contains("cannot write to the output folder"), reason)
+    }
+
+    // MARK: Streaming, ordering and cancellation
+
+    /// The progress handler used to be re-wrapped on every call (a `Locked` closure read
+    /// through a generic `inout`), so the stack grew by a few frames a photo until a batch of
+    /// 52,000 rows overflowed it. Thousands of calls must run at one depth.
+    func testProgressCallsDoNotNestDeeperPhotoByPhoto() throws {
+        let entries = (0..<3_000).map { PhotoEntry(name: "Row \($0)", location: .invalid(reason: "no URL")) }
+        let depths = Locked<[Int]>([])
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
+        let outcomes = processor.runUntilDone { _ in
+            depths.withLock { $0.append(Thread.callStackReturnAddresses.count) }
+        }
+        XCTAssertEqual(outcomes.count, 3_000)
+        let seen = depths.withLock { $0 }
+        XCTAssertEqual(seen.count, 3_000)
+        XCTAssertEqual(seen.max(), seen.min(), "every progress call at the same stack depth")
+    }
+
+    /// Each row's outcome is handed over once, as it ends, and the batch ends only after every
+    /// handler returned: a row whose handler is slow is not reported as cancelled (two rows
+    /// share a location, so the other row's save could end the batch meanwhile).
+    func testTheBatchEndsOnlyAfterEveryRowWasRecorded() throws {
+        let shared = try photo("Shared", seed: 3)
+        let entries = [PhotoEntry(name: "First", location: shared.location), PhotoEntry(name: "Second", location: shared.location)]
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
+        let calls = Locked(0)
+        let recorded = Locked<[BatchOutcome]>([])
+        let ended = expectation(description: "batch ended")
+        processor.start(outcome: { outcome in
+            let isFirstCall = calls.withLock { count -> Bool in
+                count += 1
+                return count == 1
+            }
+            if isFirstCall { Thread.sleep(forTimeInterval: 0.3) }
+            recorded.withLock { $0.append(outcome) }
+        }, completion: { progress in
+            XCTAssertEqual(recorded.withLock { $0.count }, 2, "both rows recorded before the end")
+            XCTAssertEqual(progress.done, 2)
+            ended.fulfill()
+        })
+        wait(for: [ended], timeout: 30)
+        XCTAssertEqual(Set(recorded.withLock { $0.map(\.row) }), [0, 1])
+        XCTAssertTrue(recorded.withLock { $0.allSatisfy(\.isDone) })
+    }
+
+    /// A cancel that comes while a group is being started (between taking it and adding its
+    /// operations to the queues) must still stop that group: nothing is written after it.
+    func testACancelWhileAGroupStartsStopsThatGroup() throws {
+        let shared = try photo("Shared", seed: 5)
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // The first row's file is there already: it is settled (and reported) while its
+        // group starts, before the second row's chain is queued.
+        try Data("done".utf8).write(to: output.appendingPathComponent("Done.jpg"))
+        let entries = [PhotoEntry(name: "Done", location: shared.location), PhotoEntry(name: "Todo", location: shared.location)]
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, jobs: 1), loader: loader)
+        let outcomes = Locked<[Int: BatchOutcome.State]>([:])
+        let ended = expectation(description: "batch ended")
+        processor.start(outcome: { outcome in
+            if case .skipped = outcome.state { processor.cancel() } // Ctrl-C, right then
+            outcomes.withLock { $0[outcome.row] = outcome.state }
+        }, completion: { _ in ended.fulfill() })
+        wait(for: [ended], timeout: 30)
+        XCTAssertEqual(outcomes.withLock { $0[1] }, .cancelled, "the group starting at the cancel is stopped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("Todo.jpg").path))
+    }
+
+    /// A row naming a FIFO fails with a clear reason instead of holding a download slot
+    /// forever (opening a FIFO without a writer blocks).
+    func testARowNamingAFIFOFailsAsNotARegularFile() throws {
+        let fifo = folder.appendingPathComponent("in/fifo.jpg")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let good = try photo("Good", seed: 2)
+        let outcomes = run([PhotoEntry(name: "FIFO", location: .file(fifo)), good], BatchOptions(output: folder.appendingPathComponent("out")))
+        guard case .failed(let reason) = outcomes[0].state else { return XCTFail("\(outcomes)") }
+        XCTAssertTrue(reason.contains("not a regular file"), reason)
+        XCTAssertTrue(outcomes[1].isDone)
+    }
+
+    /// A batch streams: rows are handed over in any order but each exactly once, and the
+    /// rows of groups never started after a cancel are reported as cancelled.
+    func testEveryRowGetsExactlyOneOutcomeWhenCancelledEarly() throws {
+        let photos = try (0..<6).map { try photo("P\($0)", seed: UInt64($0)) }
+        let entries = (0..<60).map { PhotoEntry(name: "Row \($0)", location: photos[$0 % 6].location) }
+        + (0..<40).map { PhotoEntry(name: "Other \($0)", location: .file(folder.appendingPathComponent("in/none-\($0).jpg"))) }
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out"), jobs: 1), loader: loader)
+        let counts = Locked([Int](repeating: 0, count: entries.count))
+        let ended = expectation(description: "batch ended")
+        processor.start(outcome: { outcome in
+            counts.withLock { $0[outcome.row] += 1 }
+            if outcome.row == 0 { processor.cancel() }
+        }, completion: { _ in ended.fulfill() })
+        wait(for: [ended], timeout: 30)
+        XCTAssertEqual(counts.withLock { $0 }, [Int](repeating: 1, count: entries.count))
+        XCTAssertEqual(processor.progress.finished, entries.count)
     }
 }

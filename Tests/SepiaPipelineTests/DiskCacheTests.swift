@@ -6,7 +6,7 @@ import XCTest
 final class DiskCacheTests: XCTestCase {
     /// The size of an entry's file: 20 bytes of header, the key, the payload.
     private func fileSize(key: String, payload: Int) -> Int {
-        20 + key.utf8.count + payload
+        24 + key.utf8.count + payload
     }
 
     private func entryFile(_ key: String, in directory: URL) -> URL {
@@ -222,6 +222,33 @@ final class DiskCacheTests: XCTestCase {
         try assertDamagedEntryIsAMissAndRemoved { url in
             try FileManager.default.removeItem(at: url)
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        }
+    }
+
+    /// One flipped bit in the payload, with a header that still fits: only the checksum sees it.
+    func testEntryWithAFlippedPayloadBit() throws {
+        try assertDamagedEntryIsAMissAndRemoved { url in
+            var bytes = try Data(contentsOf: url)
+            bytes[bytes.count - 7] ^= 0x10
+            try bytes.write(to: url)
+        }
+    }
+
+    /// An entry of the first layout, which had no checksum, is downloaded again.
+    func testEntryOfTheOldLayoutWithoutChecksum() throws {
+        try assertDamagedEntryIsAMissAndRemoved { url in
+            var bytes = try Data(contentsOf: url)
+            bytes.replaceSubrange(0..<8, with: Data("SEPIADC1".utf8))
+            bytes.removeSubrange(20..<24)
+            try bytes.write(to: url)
+        }
+    }
+
+    /// A FIFO in place of an entry must not block the reader (nothing writes to it).
+    func testFIFOInPlaceOfAnEntry() throws {
+        try assertDamagedEntryIsAMissAndRemoved { url in
+            try FileManager.default.removeItem(at: url)
+            XCTAssertEqual(mkfifo(url.path, 0o600), 0)
         }
     }
 

@@ -123,4 +123,20 @@ final class LocalFileTests: XCTestCase {
             guard case .tooLarge(_, 1000)? = error as? LocalFileError else { return XCTFail("\(error)") }
         }
     }
+
+    /// A photo must be a regular file: a FIFO without a writer used to block `open` (and so
+    /// a download slot) forever, and /dev/zero used to be read up to the size limit.
+    func testAPhotoReadRefusesWhatIsNotARegularFileWithoutBlocking() throws {
+        XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
+        let refusals: [(String, FileKind)] = [(path("fifo"), .fifo), ("/dev/zero", .characterDevice), (folder.path, .folder)]
+        for (path, kind) in refusals {
+            XCTAssertThrowsError(try LocalFile.readRegularFile(path, limit: 1 << 20), path) { error in
+                XCTAssertEqual(error as? LocalFileError, .notRegularFile(kind))
+                XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+            }
+        }
+        try LocalFile.create(path("photo"), contents: [UInt8](repeating: 9, count: 10))
+        XCTAssertEqual(try LocalFile.readRegularFile(path("photo"), limit: 10).data, Data(repeating: 9, count: 10))
+        XCTAssertThrowsError(try LocalFile.readRegularFile(path("photo"), limit: 9))
+    }
 }

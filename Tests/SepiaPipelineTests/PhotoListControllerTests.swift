@@ -227,6 +227,21 @@ final class PhotoListControllerTests: XCTestCase {
         XCTAssertEqual(onList { controller.rowsShown }, IndexSet(integersIn: 0..<3))
     }
 
+    /// A slow first load that ends after a second one must not replace the newer rows.
+    func testASlowEarlierLoadEndingLastIsIgnored() {
+        makeList(count: 0)
+        var finishSlowLoad: (@Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void)?
+        onList {
+            controller.loadSource { finishSlowLoad = $0 }
+            controller.loadSource { $0(.success([PhotoEntry(name: "New", location: .remote(url(0)))])) }
+        }
+        drain()
+        finishSlowLoad?(.success((0..<5).map { PhotoEntry(name: "Old \($0)", location: .remote(url($0))) }))
+        drain()
+        XCTAssertEqual(onList { controller.records.map(\.name) }, ["New"])
+        XCTAssertEqual(onList { controller.sourceState }, .loaded)
+    }
+
     func testPrefetchWaitsForTheScreenAndTheDelayThenLoadsAheadAtLowPriority() {
         makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
         onList { controller.show(rows: 0..<3) }
@@ -266,6 +281,18 @@ final class PhotoListControllerTests: XCTestCase {
         scroll(to: 0..<3)
         settle()
         XCTAssertNotNil(record(5).image, "a prefetched row keeps its photo")
+    }
+
+    /// A retain distance of `Int.max` means "keep every image": the range around the screen
+    /// must not overflow when the rows of a finished screen are weighed for discarding.
+    func testAnUnboundedRetainDistanceKeepsEveryImage() {
+        makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: .max))
+        onList { controller.show(rows: 0..<3) }
+        finishDownload(0)
+        finishFilter(0)
+        scroll(to: 5..<8)
+        settle()
+        XCTAssertNotNil(record(0).image, "kept, however far the screen moved")
     }
 
     func testPrefetchLoadsAheadOfTheLastScrollButNotForAScreenTheUserLeftAtOnce() {

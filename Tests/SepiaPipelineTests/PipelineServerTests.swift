@@ -65,6 +65,26 @@ final class PipelineServerTests: XCTestCase {
         }
     }
 
+    /// Bytes that never decode (an HTML page answered with 200, a damaged JPEG) are not kept
+    /// in the originals cache, or the photo would fail on every later run until --refresh.
+    func testTheOriginalsCacheKeepsOnlyBytesThatDecoded() throws {
+        try startServer(Self.small(count: 3), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
+        let entries = try manifest()
+        let cache = try DiskCache(directory: folder.appendingPathComponent("cache"), sizeLimit: 64 << 20)
+        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out"), originals: cache))
+        XCTAssertEqual(outcomes.count, entries.count)
+        let locations = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.location) })
+        for photo in server.catalog.photos {
+            let url = try XCTUnwrap(server.url(for: photo))
+            XCTAssertNotNil(cache.data(forKey: url.absoluteString), "\(photo.name) decoded and is kept")
+        }
+        for kind: DemoCatalog.Entry.Kind in [.html, .corrupt] {
+            let entry = try XCTUnwrap(server.catalog.entry(ofKind: kind))
+            guard case .remote(let url)? = locations[entry.name] else { return XCTFail("\(kind) has no URL") }
+            XCTAssertNil(cache.data(forKey: url.absoluteString), "\(kind): not kept")
+        }
+    }
+
     func testCancellingADownloadClosesTheConnection() throws {
         var configuration = Self.small(count: 1)
         configuration.photoSize = PixelSize(width: 800, height: 600)
@@ -144,13 +164,15 @@ final class PipelineServerTests: XCTestCase {
         let processor = BatchProcessor(entries: try manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
         let finished = expectation(description: "batch finished")
         let result = Locked<[BatchOutcome]>([])
-        processor.start { outcomes in
-            result.withLock { $0 = outcomes }
+        processor.start(outcome: { outcome in
+            result.withLock { $0.append(outcome) }
+        }, completion: { _ in
             finished.fulfill()
-        }
+        })
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { processor.cancel() }
         wait(for: [finished], timeout: 60)
         let outcomes = result.withLock { $0 }
+        XCTAssertEqual(outcomes.map(\.row).sorted(), Array(0..<6), "one outcome a row")
         XCTAssertTrue(outcomes.contains { $0.state == .cancelled }, "\(outcomes)")
         XCTAssertTrue(outcomes.allSatisfy { $0.state == .cancelled || $0.isDone }, "\(outcomes)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []

@@ -18,6 +18,9 @@ public struct BatchOptions: Sendable {
     /// Download again and rewrite every file, ignoring cached originals and earlier output.
     public var refresh: Bool
 
+    /// The most jobs or downloads at once (larger values are clamped to it).
+    public static let mostAtOnce = 4_096
+
     /// Options; by default sepia, JPEG at quality 90, one job per core and no cache.
     public init(
         output: URL,
@@ -31,8 +34,8 @@ public struct BatchOptions: Sendable {
         self.output = output
         self.processing = processing
         self.format = format
-        self.jobs = max(1, jobs)
-        self.downloads = max(1, downloads)
+        self.jobs = min(max(1, jobs), Self.mostAtOnce)
+        self.downloads = min(max(1, downloads), Self.mostAtOnce)
         self.originals = originals
         self.refresh = refresh
     }

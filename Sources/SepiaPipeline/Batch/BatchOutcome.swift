@@ -14,6 +14,8 @@ public struct BatchOutcome: Sendable, Equatable {
         case cancelled
     }
 
+    /// The photo's row in the manifest (its index in the batch's entries).
+    public let row: Int
     /// The photo's name from the manifest.
     public let name: String
     /// How it ended.

@@ -7,75 +7,107 @@ import SepiaOperations
 /// Downloads run on the "Download queue" and CPU work on the "Image Filtration queue", as
 /// chains of dependent operations (see ``PhotoOperations``). Rows with the same location
 /// share one download and one processing chain. Only a window of photos is in flight at a
-/// time, which bounds memory and keeps the queues short. The end of the batch is announced
-/// through a ``BatchGroup``.
+/// time, which bounds memory and keeps the queues short. Each row's outcome is handed to the
+/// caller as it happens and only counted here, so a batch of a million rows needs memory for
+/// the photos in flight, not for the rows. The end of the batch is announced through a
+/// ``BatchGroup``.
 public final class BatchProcessor: Sendable {
-    private struct State {
-        var outcomes: [BatchOutcome?]
-        var progress: BatchProgress
-        var groups: [Group] = []
-        var nextGroup = 0
-        var isCancelled = false
+    /// What the batch tells its caller as it runs.
+    private struct Handlers: Sendable {
+        let progress: @Sendable (BatchProgress) -> Void
+        let outcome: @Sendable (BatchOutcome) -> Void
     }
 
-    /// The rows of one location: one chain of work, one file per row.
-    private struct Group: Sendable {
-        let location: URL
-        let rows: [(index: Int, file: URL)]
+    private struct State: Sendable {
+        var progress: BatchProgress
+        var handlers: Handlers?
+        var nextGroup = 0
+        var isCancelled = false
     }
 
     private let entries: [PhotoEntry]
     private let options: BatchOptions
     private let loader: HTTPLoader
+    private let plan: BatchPlan
+    private let naming: OutputNaming
     private let downloadQueue: OperationQueue
     private let filtrationQueue: OperationQueue
     private let group = BatchGroup()
     private let state: Locked<State>
-    private let progressHandler: Locked<(@Sendable (BatchProgress) -> Void)?> = Locked(nil)
 
-    /// Prepares a batch over `entries`; nothing runs until ``start(progress:completion:)``.
+    /// Prepares a batch over `entries`; nothing runs until ``start(progress:outcome:completion:)``.
     public init(entries: [PhotoEntry], options: BatchOptions, loader: HTTPLoader) {
         self.entries = entries
         self.options = options
         self.loader = loader
+        plan = BatchPlan(entries: entries)
+        naming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
         downloadQueue = OperationQueue(configuration: .download(maxConcurrentOperationCount: options.downloads))
         filtrationQueue = OperationQueue(configuration: .filtration(maxConcurrentOperationCount: options.jobs))
-        state = Locked(State(outcomes: Array(repeating: nil, count: entries.count), progress: BatchProgress(total: entries.count)))
+        state = Locked(State(progress: BatchProgress(total: entries.count)))
     }
 
-    /// Starts the batch. `progress` is called after each photo, `completion` once with every
-    /// photo's outcome in manifest order; both on arbitrary threads.
+    /// Creates `folder` if needed and checks that a file can be written in it, so that a batch
+    /// whose output cannot be written fails once, before any download.
+    ///
+    /// - Throws: ``BatchOutputError`` saying what the system refused.
+    public static func prepareOutputFolder(_ folder: URL) throws(BatchOutputError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw BatchOutputError(folder: folder, reason: (error as NSError).localizedDescription)
+        }
+        do throws(LocalFileError) {
+            let probe = folder.appendingPathComponent(".sepia-write-check-\(UUID().uuidString)").path
+            try LocalFile.create(probe, contents: Data())
+            LocalFile.remove(probe)
+        } catch {
+            throw BatchOutputError(folder: folder, reason: error.description)
+        }
+    }
+
+    /// Starts the batch. `outcome` is called once for every row as it ends, `progress` after
+    /// each change, and `completion` once with the final counts after every row's outcome
+    /// (and the handlers' calls) returned; all on arbitrary threads. Call it once.
     public func start(
         progress: @escaping @Sendable (BatchProgress) -> Void = { _ in },
-        completion: @escaping @Sendable ([BatchOutcome]) -> Void
+        outcome: @escaping @Sendable (BatchOutcome) -> Void,
+        completion: @escaping @Sendable (BatchProgress) -> Void
     ) {
-        progressHandler.withLock { $0 = progress }
-        do {
-            try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
+        state.withLock { $0.handlers = Handlers(progress: progress, outcome: outcome) }
+        do throws(BatchOutputError) {
+            try Self.prepareOutputFolder(options.output)
         } catch {
-            let reason = "cannot create the output folder \(options.output.path): \((error as NSError).localizedDescription)"
-            for index in entries.indices { record(.failed(reason), at: index) }
-            completion(outcomes())
+            let reason = error.description
+            for row in entries.indices { record(.failed(reason), row: row) }
+            completion(self.progress)
             return
         }
-        planGroups()
-        group.enter() // held until every group has been started, so an early end cannot fire too soon
+        for row in plan.invalidRows {
+            if case .invalid(let reason) = entries[row].location { record(.failed(reason), row: row) }
+        }
+        group.enter() // held until the first groups have started, so an early end cannot fire too soon
         for _ in 0..<(options.jobs * 3) { startNextGroup() }
         group.leave()
-        group.notify(on: .global()) { completion(self.outcomes()) }
+        group.notify(on: .global()) {
+            self.recordUnstartedGroupsAsCancelled()
+            completion(self.progress)
+        }
     }
 
-    /// Runs the batch and waits for its end: for command-line tools, benchmarks and tests,
-    /// never for a UI thread. `progress` is called after each photo, on arbitrary threads.
+    /// Runs the batch and waits for its end, returning every row's outcome in manifest order:
+    /// for tools, benchmarks and tests with batches of a size that fits in memory, never for a
+    /// UI thread. `progress` is called after each change, on arbitrary threads.
     public func runUntilDone(progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) -> [BatchOutcome] {
         let done = DispatchSemaphore(value: 0)
-        let result = Locked<[BatchOutcome]>([])
-        start(progress: progress) { outcomes in
-            result.withLock { $0 = outcomes }
+        let outcomes = Locked([BatchOutcome?](repeating: nil, count: entries.count))
+        start(progress: progress, outcome: { outcome in
+            outcomes.withLock { $0[outcome.row] = outcome }
+        }, completion: { _ in
             done.signal()
-        }
+        })
         done.wait()
-        return result.withLock { $0 }
+        return outcomes.withLock { $0.compactMap { $0 } }
     }
 
     /// The latest progress.
@@ -83,88 +115,100 @@ public final class BatchProcessor: Sendable {
         state.withLock { $0.progress }
     }
 
-    /// Cancels everything in flight; photos not done yet end as `.cancelled`.
+    /// The file the photo of `row` is written to (whether or not it was).
+    public func outputFile(forRow row: Int) -> URL {
+        options.output.appendingPathComponent(naming.fileName(at: row))
+    }
+
+    /// Cancels everything in flight; photos not done yet end as `.cancelled`. No group starts
+    /// after this returns, and one that was starting meanwhile is cancelled by its starter.
     public func cancel() {
         state.withLock { $0.isCancelled = true }
         downloadQueue.cancelAllOperations()
         filtrationQueue.cancelAllOperations()
     }
 
-    /// The outcomes so far; photos not finished yet count as cancelled.
-    private func outcomes() -> [BatchOutcome] {
+    /// Takes the next group to start, if any is left and the batch is not cancelled.
+    private func claimNextGroup() -> Int? {
         state.withLock { state in
-            state.outcomes.enumerated().map { $1 ?? BatchOutcome(name: entries[$0].name, state: .cancelled) }
-        }
-    }
-
-    /// Settles the rows that need no work and groups the rest by location.
-    private func planGroups() {
-        let names = OutputNaming.fileNames(for: entries, pathExtension: options.format.format.fileExtension)
-        var rowsByLocation: [URL: [(index: Int, file: URL)]] = [:]
-        var order: [URL] = []
-        for (index, entry) in entries.enumerated() {
-            let file = options.output.appendingPathComponent(names[index])
-            let location: URL
-            switch entry.location {
-            case .invalid(let reason):
-                record(.failed(reason), at: index)
-                continue
-            case .remote(let url), .file(let url):
-                location = url
-            }
-            if !options.refresh && FileManager.default.fileExists(atPath: file.path) {
-                record(.skipped(file), at: index)
-                continue
-            }
-            if rowsByLocation[location] == nil { order.append(location) }
-            rowsByLocation[location, default: []].append((index, file))
-        }
-        let groups = order.map { Group(location: $0, rows: rowsByLocation[$0]!) }
-        state.withLock { $0.groups = groups }
-    }
-
-    /// Starts the chain of the next group, if any is left and the batch is not cancelled.
-    private func startNextGroup() {
-        let next = state.withLock { state -> Group? in
-            guard !state.isCancelled, state.nextGroup < state.groups.count else { return nil }
+            guard !state.isCancelled, state.nextGroup < plan.groupStarts.count else { return nil }
             defer { state.nextGroup += 1 }
-            return state.groups[state.nextGroup]
+            return plan.groupStarts[state.nextGroup]
         }
-        guard let next else { return }
-        group.enter()
-        let operations = chain(for: next)
-        downloadQueue.addOperation(operations.source)
-        filtrationQueue.addOperations(operations.work, waitUntilFinished: false)
     }
 
-    /// Builds download → decode → filter → resize → encode → save for one group.
-    private func chain(for group: Group) -> (source: Operation, work: [Operation]) {
-        let source = DownloadOperation(url: group.location, loader: loader, cache: options.originals, refresh: options.refresh)
+    /// Starts the chain of the next group that has a file to write, settling on the way the
+    /// rows whose file is already there. A loop, not a recursion: a million rows that are all
+    /// done must not nest a million calls.
+    private func startNextGroup() {
+        while let firstRow = claimNextGroup() {
+            var rows: [(index: Int, file: URL)] = []
+            for row in plan.rows(ofGroupStartingAt: firstRow) {
+                let file = outputFile(forRow: row)
+                if !options.refresh && LocalFile.exists(file.path) {
+                    record(.skipped(file), row: row)
+                } else {
+                    rows.append((row, file))
+                }
+            }
+            guard !rows.isEmpty else { continue }
+            group.enter()
+            let operations = chain(for: rows, url: Self.url(of: entries[firstRow].location))
+            downloadQueue.addOperation(operations.source)
+            filtrationQueue.addOperations(operations.work, waitUntilFinished: false)
+            // `cancel()` may have run since the claim, before these were in the queues.
+            if state.withLock({ $0.isCancelled }) {
+                ([operations.source] + operations.work).forEach { $0.cancel() }
+            }
+            return
+        }
+    }
+
+    /// Where the photos of a group come from (invalid rows are settled before any group starts).
+    private static func url(of location: PhotoLocation) -> URL {
+        switch location {
+        case .remote(let url), .file(let url): url
+        case .invalid: preconditionFailure("an invalid row in a group")
+        }
+    }
+
+    /// Builds download → decode → filter → resize → encode → save for one group's rows.
+    private func chain(for rows: [(index: Int, file: URL)], url: URL) -> (source: Operation, work: [Operation]) {
+        let source = DownloadOperation(url: url, loader: loader, cache: options.originals, refresh: options.refresh)
         let decode = PhotoOperations.decode(source, options: options.processing.decodingOptions)
         let processed = PhotoOperations.process(decode, as: options.processing, takingImage: true)
         let filtered = processed.steps[0]
         let encoded = PhotoOperations.encode(processed.last, as: options.format)
         var work: [Operation] = [decode] + processed.steps + [encoded]
-        let remaining = Locked(group.rows.count)
-        for row in group.rows {
+        let remaining = Locked(rows.count)
+        for row in rows {
             let save = PhotoOperations.save(encoded, to: row.file)
             // The one handler of the chain: each handler is a hand-off to another thread.
             save.onFinish(on: .global()) { [weak self] result in
                 guard let self else { return }
+                // The row is recorded before the group counts it: the last row of the group
+                // may end the batch, and every row must have its outcome by then.
+                record(Self.state(of: result), row: row.index)
                 let groupDone = remaining.withLock { count -> Bool in
                     count -= 1
                     return count == 0
                 }
-                if groupDone { countWork(downloaded: source.bytesDownloaded, decoded: filtered.result) }
-                record(Self.state(of: result), at: row.index)
-                if groupDone {
-                    startNextGroup()
-                    self.group.leave()
-                }
+                guard groupDone else { return }
+                countWork(downloaded: source.bytesDownloaded, decoded: filtered.result)
+                startNextGroup()
+                group.leave()
             }
             work.append(save)
         }
         return (source, work)
+    }
+
+    /// Reports the rows of the groups that never started (the batch was cancelled) as cancelled.
+    private func recordUnstartedGroupsAsCancelled() {
+        let unstarted = state.withLock { $0.nextGroup } ..< plan.groupStarts.count
+        for group in unstarted {
+            for row in plan.rows(ofGroupStartingAt: plan.groupStarts[group]) { record(.cancelled, row: row) }
+        }
     }
 
     /// Adds a finished group's downloaded bytes and decoded megapixels to the progress (the
@@ -172,10 +216,12 @@ public final class BatchProcessor: Sendable {
     private func countWork(downloaded bytes: Int, decoded: OperationResult<RGBAImage>?) {
         let pixels = if case .success(let image)? = decoded { image.pixelCount } else { 0 }
         guard bytes > 0 || pixels > 0 else { return }
-        update { progress in
-            progress.bytesDownloaded += bytes
-            progress.megapixels += Double(pixels) / 1e6
+        let (snapshot, handlers) = state.withLock { state in
+            state.progress.bytesDownloaded += bytes
+            state.progress.megapixels += Double(pixels) / 1e6
+            return (state.progress, state.handlers)
         }
+        handlers?.progress(snapshot)
     }
 
     private static func state(of result: OperationResult<URL>) -> BatchOutcome.State {
@@ -188,22 +234,17 @@ public final class BatchProcessor: Sendable {
         }
     }
 
-    private func record(_ outcome: BatchOutcome.State, at index: Int) {
-        update { progress in
+    /// Counts the row's outcome and hands it to the caller.
+    private func record(_ outcome: BatchOutcome.State, row: Int) {
+        let (snapshot, handlers) = state.withLock { state in
             switch outcome {
-            case .written, .skipped: progress.done += 1
-            case .failed: progress.failed += 1
-            case .cancelled: progress.cancelled += 1
+            case .written, .skipped: state.progress.done += 1
+            case .failed: state.progress.failed += 1
+            case .cancelled: state.progress.cancelled += 1
             }
-        } recording: { $0.outcomes[index] = BatchOutcome(name: entries[index].name, state: outcome) }
-    }
-
-    private func update(_ change: (inout BatchProgress) -> Void, recording: (inout State) -> Void = { _ in }) {
-        let snapshot = state.withLock { state -> BatchProgress in
-            recording(&state)
-            change(&state.progress)
-            return state.progress
+            return (state.progress, state.handlers)
         }
-        progressHandler.withLock { $0 }?(snapshot)
+        handlers?.outcome(BatchOutcome(row: row, name: entries[row].name, state: outcome))
+        handlers?.progress(snapshot)
     }
 }

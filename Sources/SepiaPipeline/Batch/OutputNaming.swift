@@ -2,26 +2,49 @@ import Foundation
 
 /// File names for processed photos: named after the photo (`Big Fella` → `Big Fella.jpg`),
 /// made safe for any file system path, unique within a batch and the same on every run.
-public enum OutputNaming {
+///
+/// Names lose path separators, NUL and control characters and leading dots (so no name can
+/// leave the output folder or hide). Only names that would still collide (compared
+/// case-insensitively, for case-insensitive file systems) get a short suffix derived from the
+/// entry's location, which keeps them stable between runs.
+public struct OutputNaming: Sendable {
     /// The longest stem kept, in UTF-8 bytes, leaving room for a suffix and an extension
     /// within the usual 255-byte limit.
     static let maximumStemBytes = 200
 
-    /// One file name per entry, in the same order, each ending in `.pathExtension`.
-    ///
-    /// Names lose path separators, NUL and control characters and leading dots (so no name
-    /// can leave the output folder or hide). Only names that would still collide (compared
-    /// case-insensitively, for case-insensitive file systems) get a short suffix derived from
-    /// the entry's location, which keeps them stable between runs.
-    public static func fileNames(for entries: [PhotoEntry], pathExtension: String) -> [String] {
-        let stems = entries.map { safeStem($0.name) }
-        var counts: [String: Int] = [:]
-        for stem in stems { counts[stem.lowercased(), default: 0] += 1 }
-        return zip(entries, stems).map { entry, stem in
-            guard counts[stem.lowercased()]! > 1 else { return "\(stem).\(pathExtension)" }
-            let digest = FNV1a128.hex(of: Array("\(entry.name)\u{0}\(entry.location)".utf8))
-            return "\(stem) \(digest.prefix(6)).\(pathExtension)"
+    private let entries: [PhotoEntry]
+    private let pathExtension: String
+    /// The 64-bit digests of the lowercased stems that more than one entry has. Digests, not
+    /// names: a batch of a million rows keeps a few bytes a row while it counts, not a copy of
+    /// every name. (Two different stems with the same digest only gain suffixes they did not need.)
+    private let collidingStems: Set<UInt64>
+
+    /// Looks at every entry once to find the names that collide; each name is made when asked.
+    public init(entries: [PhotoEntry], pathExtension: String) {
+        var seen: [UInt64: Bool] = [:]
+        seen.reserveCapacity(entries.count)
+        for entry in entries {
+            let digest = Self.digest(ofStem: Self.safeStem(entry.name))
+            seen[digest] = seen[digest] != nil // true from the second entry on
         }
+        self.entries = entries
+        self.pathExtension = pathExtension
+        collidingStems = Set(seen.lazy.filter(\.value).map(\.key))
+    }
+
+    /// The file name of the entry at `index`, ending in `.pathExtension`.
+    public func fileName(at index: Int) -> String {
+        let entry = entries[index]
+        let stem = Self.safeStem(entry.name)
+        guard collidingStems.contains(Self.digest(ofStem: stem)) else { return "\(stem).\(pathExtension)" }
+        let digest = FNV1a128.hex(of: Array("\(entry.name)\u{0}\(entry.location)".utf8))
+        return "\(stem) \(digest.prefix(6)).\(pathExtension)"
+    }
+
+    /// One file name per entry, in the same order, each ending in `.pathExtension`.
+    public static func fileNames(for entries: [PhotoEntry], pathExtension: String) -> [String] {
+        let naming = OutputNaming(entries: entries, pathExtension: pathExtension)
+        return entries.indices.map(naming.fileName(at:))
     }
 
     /// `name` with everything unsafe in a file name replaced, never empty.
@@ -34,5 +57,9 @@ public enum OutputNaming {
         while stem.utf8.count > maximumStemBytes { stem.removeLast() }
         stem = stem.trimmingCharacters(in: .whitespaces)
         return stem.isEmpty ? "photo" : stem
+    }
+
+    private static func digest(ofStem stem: String) -> UInt64 {
+        FNV1a128.low64(of: stem.lowercased().utf8)
     }
 }

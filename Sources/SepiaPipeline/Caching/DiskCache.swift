@@ -14,8 +14,10 @@ import Foundation
 /// - After a write takes the total size (headers included) over `sizeLimit`, the least recently
 ///   used files are removed until it is at most 90% of the limit; the entry just written stays.
 ///   An entry larger than the whole limit is not stored.
-/// - An entry that is truncated, has a bad header, holds another key or cannot be read counts
-///   as a miss and is removed.
+/// - An entry that is truncated, has a bad header, holds another key, fails its checksum or is
+///   not a regular file counts as a miss and is removed (unless another thread replaced it
+///   with a good one meanwhile). Callers remove entries that turn out useless later
+///   (``removeData(forKey:)``: bytes that do not decode).
 ///
 /// Use one instance per directory in a process: files that other processes add later are read,
 /// but only counted towards the size once they are read or the directory is opened again.
@@ -54,18 +56,23 @@ public final class DiskCache: @unchecked Sendable {
     /// none or the entry is damaged (and then removed).
     public func data(forKey key: String) -> Data? {
         let name = Self.fileName(forKey: key)
-        let file: Data
+        let file: (data: Data, identity: FileIdentity)
         do {
-            file = try LocalFile.read(fileURL(name).path, limit: sizeLimit)
+            file = try LocalFile.readRegularFile(fileURL(name).path, limit: sizeLimit)
         } catch {
-            // Only a file that cannot be an entry goes; a missing file or a passing failure
+            // Only a file that cannot be an entry goes, and only if it is still there: another
+            // thread may have stored a good entry since. A missing file or a passing failure
             // (out of descriptors, of memory) is just a miss.
-            if case .tooLarge = error { discard(name) }
-            if error == .system(EISDIR) { discard(name) }
+            switch error {
+            case .tooLarge, .notRegularFile:
+                discard(name) { current in !current.isRegularFile || current.size > sizeLimit }
+            case .system:
+                break
+            }
             return nil
         }
-        guard let payload = DiskCacheEntryFormat.payload(of: file, key: key) else {
-            discard(name)
+        guard let payload = DiskCacheEntryFormat.payload(of: file.data, key: key) else {
+            discard(name) { $0 == file.identity }
             return nil
         }
         lock.lock()
@@ -73,7 +80,7 @@ public final class DiskCache: @unchecked Sendable {
         // Touching under the lock: if trimming removed the file since it was read, the touch
         // fails and the file is not counted again.
         if LocalFile.touch(fileURL(name).path) {
-            index.recordRead(of: name, sizeIfNew: file.count)
+            index.recordRead(of: name, sizeIfNew: file.data.count)
         }
         return payload
     }
@@ -152,9 +159,18 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Removes the file `name` and forgets it.
     private func discard(_ name: String) {
+        discard(name) { _ in true }
+    }
+
+    /// Removes the file `name` and forgets it if, under the lock, what is there now is
+    /// still bad (say, the very file that was read), so a good entry written meanwhile by
+    /// another thread stays.
+    private func discard(_ name: String, if stillBad: (FileIdentity) -> Bool) {
         lock.lock()
         defer { lock.unlock() }
-        LocalFile.remove(fileURL(name).path)
+        let path = fileURL(name).path
+        if let current = LocalFile.identity(path), !stillBad(current) { return }
+        LocalFile.remove(path)
         index.remove(name)
     }
 

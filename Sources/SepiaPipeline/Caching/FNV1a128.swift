@@ -1,4 +1,4 @@
-/// The 128-bit FNV-1a hash, used to turn cache keys into file names.
+/// The 128-bit FNV-1a hash, used to turn cache keys into file names and to count names.
 ///
 /// Not a cryptographic hash: collisions between honest keys are negligible at 128 bits, and
 /// `DiskCache` stores each key inside its file and checks it on read, so a collision is a miss
@@ -14,6 +14,15 @@ struct FNV1a128 {
             hash.combine(byte)
         }
         return hexDigits(hash.high) + hexDigits(hash.low)
+    }
+
+    /// The low 64 bits of the hash of `bytes`, for counting or grouping by content.
+    static func low64(of bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash = FNV1a128()
+        for byte in bytes {
+            hash.combine(byte)
+        }
+        return hash.low
     }
 
     /// XORs the byte into the state, then multiplies the state by the 128-bit FNV prime

@@ -34,6 +34,37 @@ enum LocalFile {
         return data
     }
 
+    /// The bytes of the regular file at `path`, for photos: anything else (a FIFO, a terminal,
+    /// a device such as /dev/zero, a folder) is refused before a byte is read, since reading
+    /// it could block forever or never end. The file is opened without blocking, so a FIFO
+    /// without a writer cannot hold the caller either.
+    ///
+    /// - Throws: ``LocalFileError/notRegularFile(_:)``, ``LocalFileError/tooLarge(size:limit:)``
+    ///   or ``LocalFileError/system(_:)``.
+    /// - Returns: the bytes, and the identity of the file they came from.
+    static func readRegularFile(_ path: String, limit: Int) throws(LocalFileError) -> (data: Data, identity: FileIdentity) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .system(errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(FileKind(mode: status.st_mode)) }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
+        var data = Data(count: size)
+        let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
+        if let failure { throw .system(failure) }
+        if count < size { data.count = count } // the file shrank since fstat
+        return (data, FileIdentity(status))
+    }
+
+    /// The identity of the entry at `path` (not following a symbolic link), nil when there is none.
+    static func identity(_ path: String) -> FileIdentity? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return FileIdentity(status)
+    }
+
     /// Reads a descriptor whose size is not known in advance, up to `limit` bytes.
     private static func readToEnd(_ descriptor: Int32, limit: Int) throws(LocalFileError) -> Data {
         var data = Data()
@@ -74,6 +105,11 @@ enum LocalFile {
         guard lstat(path, &status) == 0 else { return nil }
         let modified = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9)
         return (status.st_mode & S_IFMT == S_IFREG, Int(status.st_size), modified)
+    }
+
+    /// Whether there is an entry at `path`, following symbolic links (as `access` does).
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 
     /// Sets the modification time of `path` to now; false when there is no such file.

@@ -76,7 +76,7 @@ public final class HTTPLoad: Sendable {
             return
         }
         let collector = HTTPBodyCollector(limit: limit, progress: progress)
-        let deadline = NIODeadline.now() + .milliseconds(Int64(configuration.totalTimeout * 1000))
+        let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
         let cancelledMeanwhile = state.withLock { state -> Bool in
             state.task = task

@@ -28,8 +28,8 @@ public final class HTTPLoader: Sendable {
         var clientConfiguration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: configuration.maximumRedirects, allowCycles: false),
             timeout: HTTPClient.Configuration.Timeout(
-                connect: .milliseconds(Int64(configuration.connectTimeout * 1000)),
-                read: .milliseconds(Int64(configuration.readTimeout * 1000))
+                connect: .clamped(seconds: configuration.connectTimeout),
+                read: .clamped(seconds: configuration.readTimeout)
             )
         )
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost

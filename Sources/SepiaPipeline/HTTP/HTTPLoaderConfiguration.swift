@@ -7,6 +7,9 @@ public struct HTTPLoaderConfiguration: Sendable {
     /// Seconds allowed between two reads once connected; a stalled connection fails after it.
     public var readTimeout: TimeInterval
     /// Seconds one attempt may take in all, from the request to the last byte.
+    ///
+    /// Each timeout is used up to about 31 years (`.infinity` means no limit); zero, a
+    /// negative value or NaN fails the attempt at once.
     public var totalTimeout: TimeInterval
     /// The largest body accepted, in bytes (50 MB by default); larger ones fail at once.
     public var maximumBodySize: Int

@@ -46,5 +46,6 @@ public struct PhotoListConfiguration: Sendable {
 
     /// ``retainDistance`` as the controller uses it: never below ``prefetchRows``, or
     /// prefetched photos would be dropped as soon as they arrive.
-    var retainedRows: Int { max(retainDistance, prefetchRows) }
+    /// At most 2³¹ rows, so that row ranges around the screen cannot overflow.
+    var retainedRows: Int { min(max(retainDistance, prefetchRows), Int(Int32.max)) }
 }

@@ -56,6 +56,9 @@ public final class PhotoListController: @unchecked Sendable {
     private var mayPrefetch = false
     /// Whether the last scroll went down the list (or there was none yet).
     private var scrollsDown = true
+    /// Counts calls of ``loadSource(_:)``: only the newest load's rows are taken, whichever
+    /// load ends last.
+    private var sourceGeneration = 0
 
     /// A controller that loads through `loader` and publishes on `queue`.
     ///
@@ -77,11 +80,18 @@ public final class PhotoListController: @unchecked Sendable {
     /// (``PhotoSource/load(_:loader:completion:)`` does, off the caller's thread). Until then
     /// the source is ``PhotoListSourceState/loading``; a failure becomes
     /// ``PhotoListSourceState/failed(message:)``, never a crash.
+    ///
+    /// A second load replaces the first: should the first end later, its rows are ignored.
     public func loadSource(_ fetch: (@escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void) -> Void) {
+        sourceGeneration += 1
+        let generation = sourceGeneration
         sourceState = .loading
         publish(.source)
         fetch { result in
-            self.queue.async { self.sourceLoaded(result) }
+            self.queue.async {
+                guard generation == self.sourceGeneration else { return }
+                self.sourceLoaded(result)
+            }
         }
     }
 

@@ -21,6 +21,9 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
 
     /// Downloads are stored in the disk cache here, off the network client's threads.
     private static let fileQueue = DispatchQueue(label: "Sepia cache writes", qos: .utility, attributes: .concurrent)
+    /// Local photos are read here, never on the operation's own thread: a read that blocks
+    /// (a file on a dead network mount) must not keep a cancel from ending the operation.
+    private static let readQueue = DispatchQueue(label: "Sepia file reads", qos: .userInitiated, attributes: .concurrent)
 
     /// Creates a download of `url` (http, https or file).
     ///
@@ -73,23 +76,32 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
         load.withLock { $0 = started }
     }
 
+    /// Removes the downloaded bytes from the disk cache: for a caller that found them useless
+    /// (they do not decode: an HTML page served as a photo, a body cut short), so that the
+    /// next run downloads them again instead of failing on the cached copy.
+    public func discardCachedCopy() {
+        cache?.removeData(forKey: url.absoluteString)
+    }
+
     public override func cancelUnderlyingWork() {
         load.withLock { $0 }?.cancel()
     }
 
-    /// Reads a local photo, refusing files over the loader's size limit before reading them.
-    ///
-    /// It reads on the operation's own thread: a local read is short, and a hop to another
-    /// queue would cost more than the read of a small photo.
+    /// Reads a local photo on the read queue, refusing anything but a regular file (a FIFO or
+    /// a device could block or never end) and files over the loader's size limit before
+    /// reading them. A cancel ends the operation at once, even while the read is stuck; the
+    /// read's late result is then ignored.
     private func readFile() {
         let limit = loader.configuration.maximumBodySize
-        do throws(LocalFileError) {
-            // No progress report: it counts bytes received over the network.
-            finish(with: .success(try LocalFile.read(url.path, limit: limit)))
-        } catch .tooLarge {
-            finish(with: .failure(PhotoLoadError.download(.tooLarge(limit: limit))))
-        } catch {
-            finish(with: .failure(PhotoLoadError.unreadableFile(url.path, error.description)))
+        Self.readQueue.async { [url] in
+            do throws(LocalFileError) {
+                // No progress report: it counts bytes received over the network.
+                self.finish(with: .success(try LocalFile.readRegularFile(url.path, limit: limit).data))
+            } catch .tooLarge {
+                self.finish(with: .failure(PhotoLoadError.download(.tooLarge(limit: limit))))
+            } catch {
+                self.finish(with: .failure(PhotoLoadError.unreadableFile(url.path, error.description)))
+            }
         }
     }
 }

@@ -39,10 +39,17 @@ final class DownloadProgressBoard: Sendable {
         var nextFlight = 0
         var flights: [Int: Flight] = [:]
         var latestFlight: [URL: Int] = [:]
-        var bytes: [URL: Int] = [:]
+        /// Per URL, only when asked for: it holds every URL ever downloaded.
+        var bytes: [URL: Int]?
+        var totalBytes = 0
     }
 
-    private let entries = Locked(Entries())
+    private let entries: Locked<Entries>
+
+    /// A board; with `countsBytesPerURL`, it also tallies the bytes received per URL.
+    init(countsBytesPerURL: Bool = false) {
+        entries = Locked(Entries(bytes: countsBytesPerURL ? [:] : nil))
+    }
 
     /// Starts a download of `url`; the number names it in ``update(_:received:expected:)`` and
     /// ``end(_:)``. Its progress is the one shown for `url` from now on.
@@ -61,9 +68,20 @@ final class DownloadProgressBoard: Sendable {
         entries.withLock { entries in entries.latestFlight[url].flatMap { entries.flights[$0]?.progress } }
     }
 
-    /// Bytes received for `url` by every download of it so far, finished, cancelled or in flight.
-    func bytesReceived(for url: URL) -> Int {
-        entries.withLock { $0.bytes[url, default: 0] }
+    /// Bytes received for `url` by every download of it so far, finished, cancelled or in
+    /// flight; nil when the board does not count per URL.
+    func bytesReceived(for url: URL) -> Int? {
+        entries.withLock { entries in entries.bytes.map { $0[url, default: 0] } }
+    }
+
+    /// The entries kept per URL and per download (for tests).
+    var entryCount: Int {
+        entries.withLock { $0.flights.count + $0.latestFlight.count + ($0.bytes?.count ?? 0) }
+    }
+
+    /// Bytes received by every download so far.
+    var totalBytesReceived: Int {
+        entries.withLock { $0.totalBytes }
     }
 
     /// Records that download `flight` has received `received` bytes (of `expected`).
@@ -72,7 +90,9 @@ final class DownloadProgressBoard: Sendable {
             guard var current = entries.flights[flight] else { return }
             let before = current.progress?.received ?? 0
             // A retry counts again from 0: what the failed attempt received stays counted.
-            entries.bytes[current.url, default: 0] += received >= before ? received - before : received
+            let added = received >= before ? received - before : received
+            entries.totalBytes += added
+            entries.bytes?[current.url, default: 0] += added
             current.progress = DownloadProgress(received: received, expected: expected)
             entries.flights[flight] = current
         }

@@ -19,15 +19,22 @@ final class InFlightRegistry<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// The number of keys with work in flight.
     var count: Int { works.withLock { $0.count } }
 
-    /// A request for `key`: it joins the work in flight for `key`, or `makeChain` builds a new
-    /// chain, which is started here.
+    /// A request for `key`: it joins the work in flight for `key`, or finishes at once with the
+    /// value `cached` finds, or `makeChain` builds a new chain, which is started here.
+    ///
+    /// All three are decided under one lock: a chain stores its value (through `store`) before
+    /// it is forgotten here, so a request never misses both the work and its value and
+    /// downloads a second time.
     func request(
-        for key: Key, priority: Operation.QueuePriority, makeChain: () -> WorkChain<Value>
+        for key: Key, priority: Operation.QueuePriority, cached: (Key) -> Value?, makeChain: () -> WorkChain<Value>
     ) -> PhotoRequest<Value> {
         let (request, started) = works.withLock { works -> (PhotoRequest<Value>, (SharedWork<Value>, WorkChain<Value>)?) in
             if let work = works[key] {
                 let request = PhotoRequest(waitingFor: work, priority: priority)
                 if work.attach(request) { return (request, nil) }
+            }
+            if let value = cached(key) {
+                return (PhotoRequest(finished: .success(value), priority: priority), nil)
             }
             let chain = makeChain()
             let work = SharedWork<Value>(operations: chain.steps.map(\.operation)) { [weak self] abandoned in

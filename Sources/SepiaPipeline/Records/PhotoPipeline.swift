@@ -29,7 +29,7 @@ public final class PhotoPipeline: Sendable {
     public let configuration: PhotoPipelineConfiguration
     private let downloadQueue: CountedQueue
     private let filtrationQueue: CountedQueue
-    private let progressBoard = DownloadProgressBoard()
+    private let progressBoard: DownloadProgressBoard
     private let originalsCache: MemoryCache<OriginalKey, RGBAImage>
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
@@ -39,6 +39,7 @@ public final class PhotoPipeline: Sendable {
     public init(loader: HTTPLoader, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
         self.loader = loader
         self.configuration = configuration
+        progressBoard = DownloadProgressBoard(countsBytesPerURL: configuration.countsBytesPerURL)
         downloadQueue = CountedQueue(configuration: .download(maxConcurrentOperationCount: configuration.maxConcurrentDownloads))
         filtrationQueue = CountedQueue(configuration: .filtration(maxConcurrentOperationCount: configuration.maxConcurrentFiltrations))
         let originalsCache = MemoryCache<OriginalKey, RGBAImage>(costLimit: configuration.originalsCostLimit)
@@ -58,10 +59,7 @@ public final class PhotoPipeline: Sendable {
         for url: URL, decoding: ImageDecodingOptions = ImageDecodingOptions(), priority: Operation.QueuePriority = .normal
     ) -> PhotoRequest<RGBAImage> {
         let key = OriginalKey(url: url, decoding: decoding)
-        if let cached = originalsCache.value(forKey: key) {
-            return PhotoRequest(finished: .success(cached), priority: priority)
-        }
-        return originalsInFlight.request(for: key, priority: priority) {
+        return originalsInFlight.request(for: key, priority: priority, cached: originalsCache.value(forKey:)) {
             let flight = progressBoard.begin(url)
             let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache) { [progressBoard] in
                 progressBoard.update(flight, received: $0, expected: $1)
@@ -83,10 +81,7 @@ public final class PhotoPipeline: Sendable {
         priority: Operation.QueuePriority = .normal
     ) -> PhotoRequest<RGBAImage> {
         let key = ProcessedKey(url: url, processing: processing)
-        if let cached = processedCache.value(forKey: key) {
-            return PhotoRequest(finished: .success(cached), priority: priority)
-        }
-        return processedInFlight.request(for: key, priority: priority) {
+        return processedInFlight.request(for: key, priority: priority, cached: processedCache.value(forKey:)) {
             let source = BlockResultOperation { _ in original }
             let processed = PhotoOperations.process(source, as: processing)
             let steps = ([source] + processed.steps).map { (operation: $0 as Operation, queue: filtrationQueue) }
@@ -116,9 +111,15 @@ public final class PhotoPipeline: Sendable {
     }
 
     /// Bytes that every download of `url` received so far over the network, including
-    /// downloads that were cancelled part way (for measuring wasted work).
-    public func bytesReceived(for url: URL) -> Int {
+    /// downloads that were cancelled part way (for measuring wasted work); nil unless the
+    /// configuration ``PhotoPipelineConfiguration/countsBytesPerURL``.
+    public func bytesReceived(for url: URL) -> Int? {
         progressBoard.bytesReceived(for: url)
+    }
+
+    /// Bytes that every download received so far over the network.
+    public var totalBytesReceived: Int {
+        progressBoard.totalBytesReceived
     }
 
     /// Snapshots of the "Download queue" and the "Image Filtration queue", in that order.

@@ -14,6 +14,10 @@ public struct PhotoPipelineConfiguration: Sendable {
     public var processedCostLimit: Int
     /// Where the bytes of downloaded originals are kept between runs, if anywhere.
     public var diskCache: DiskCache?
+    /// Whether the bytes received are tallied per URL (``PhotoPipeline/bytesReceived(for:)``),
+    /// for measuring the work spent on each photo. Off by default: the tally holds an entry for
+    /// every URL ever downloaded.
+    public var countsBytesPerURL: Bool
 
     /// A configuration; by default 6 downloads, one filtration per core, 256 MB of originals
     /// and 128 MB of processed photos in memory, and no disk cache.
@@ -22,12 +26,14 @@ public struct PhotoPipelineConfiguration: Sendable {
         maxConcurrentFiltrations: Int = ProcessInfo.processInfo.activeProcessorCount,
         originalsCostLimit: Int = 256 << 20,
         processedCostLimit: Int = 128 << 20,
-        diskCache: DiskCache? = nil
+        diskCache: DiskCache? = nil,
+        countsBytesPerURL: Bool = false
     ) {
         self.maxConcurrentDownloads = maxConcurrentDownloads
         self.maxConcurrentFiltrations = maxConcurrentFiltrations
         self.originalsCostLimit = originalsCostLimit
         self.processedCostLimit = processedCostLimit
         self.diskCache = diskCache
+        self.countsBytesPerURL = countsBytesPerURL
     }
 }

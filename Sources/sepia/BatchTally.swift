@@ -1,0 +1,68 @@
+import Foundation
+import SepiaOperations
+import SepiaPipeline
+
+/// Every row's outcome of a batch in four bytes a row: how it ended, and for a failure the
+/// reason, kept once however many rows share it. A batch of a million rows holds a few
+/// megabytes here instead of an object per row. Thread-safe: outcomes arrive on any thread.
+final class BatchTally: Sendable {
+    /// How a row ended, as stored: a failure is its reason's index (0 or more).
+    private enum Code {
+        static let unfinished: Int32 = -1
+        static let written: Int32 = -2
+        static let skipped: Int32 = -3
+        static let cancelled: Int32 = -4
+    }
+
+    private struct State: Sendable {
+        var codes: [Int32]
+        var reasons: [String] = []
+        var reasonIndex: [String: Int32] = [:]
+    }
+
+    /// How one row ended, as the report shows it.
+    enum Status: String {
+        case written, skipped, failed, cancelled
+    }
+
+    private let state: Locked<State>
+
+    /// A tally of `rows` rows, none of them finished.
+    init(rows: Int) {
+        state = Locked(State(codes: [Int32](repeating: Code.unfinished, count: rows)))
+    }
+
+    /// Records how a row ended.
+    func record(_ outcome: BatchOutcome) {
+        state.withLock { state in
+            state.codes[outcome.row] = switch outcome.state {
+            case .written: Code.written
+            case .skipped: Code.skipped
+            case .cancelled: Code.cancelled
+            case .failed(let reason): Self.index(of: reason, in: &state)
+            }
+        }
+    }
+
+    /// Calls `body` with each row's status and failure reason, in manifest order. A row that
+    /// never ended counts as cancelled.
+    func forEachRow(_ body: (_ row: Int, _ status: Status, _ reason: String?) throws -> Void) rethrows {
+        let (codes, reasons) = state.withLock { ($0.codes, $0.reasons) }
+        for (row, code) in codes.enumerated() {
+            switch code {
+            case Code.written: try body(row, .written, nil)
+            case Code.skipped: try body(row, .skipped, nil)
+            case Code.cancelled, Code.unfinished: try body(row, .cancelled, nil)
+            default: try body(row, .failed, reasons[Int(code)])
+            }
+        }
+    }
+
+    private static func index(of reason: String, in state: inout State) -> Int32 {
+        if let index = state.reasonIndex[reason] { return index }
+        let index = Int32(state.reasons.count)
+        state.reasons.append(reason)
+        state.reasonIndex[reason] = index
+        return index
+    }
+}
