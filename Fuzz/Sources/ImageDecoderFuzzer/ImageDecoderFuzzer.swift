@@ -1,0 +1,40 @@
+import SepiaImaging
+
+/// Feeds arbitrary bytes to `ImageDecoder`, which picks the JPEG or PNG decoder by magic number.
+///
+/// Each input is decoded twice: at full size with the lenient damage policy (partial images
+/// come out, so libjpeg's recovery paths run), and into a 64×64 box with the default policy (DCT
+/// scaling, EXIF orientation). Errors are expected; crashes, leaks and sanitizer reports are not.
+/// A decoded image must also stay within the small pixel limit (which keeps the harness from
+/// allocating gigabytes for a header that promises them), own exactly width × height RGBA
+/// pixels, and have the size its header and scale announce.
+private let pixelLimit = 1 << 20
+private let box = PixelSize(square: 64)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    if let full = try? ImageDecoder.decode(bytes, options: .init(pixelLimit: pixelLimit, damagePolicy: .lenient)) {
+        check(full)
+        precondition(full.scaleDenominator == 1, "scaled without a target size")
+    }
+    if let scaled = try? ImageDecoder.decode(bytes, options: .init(targetSize: box, pixelLimit: pixelLimit)) {
+        check(scaled)
+    }
+    return 0
+}
+
+/// The invariants every decoded image keeps.
+private func check(_ decoded: DecodedImage) {
+    let image = decoded.image
+    precondition(image.width > 0 && image.height > 0, "empty image \(image.width)x\(image.height)")
+    precondition(image.pixelCount <= pixelLimit, "\(image.width)x\(image.height) is over the limit")
+    precondition(image.bytesPerRow >= image.width * RGBAImage.bytesPerPixel, "rows too short")
+    precondition(image.pixels.count >= image.bytesPerRow * (image.height - 1) + image.width * RGBAImage.bytesPerPixel, "too few pixels")
+    precondition([1, 2, 4, 8].contains(decoded.scaleDenominator), "scale 1/\(decoded.scaleDenominator)")
+    let denominator = decoded.scaleDenominator
+    var stored = (width: image.width, height: image.height)
+    if decoded.orientation.swapsDimensions { stored = (image.height, image.width) }
+    let expected = ((decoded.sourceWidth + denominator - 1) / denominator, (decoded.sourceHeight + denominator - 1) / denominator)
+    precondition(stored == expected, "\(image.width)x\(image.height) from \(decoded.sourceWidth)x\(decoded.sourceHeight) at 1/\(denominator)")
+}

@@ -1,0 +1,23 @@
+import Foundation
+import SepiaPipeline
+
+/// The invariants of a resolved `PhotoLocation`, shared by the manifest and location harnesses.
+public enum LocationCheck {
+    /// The longest reason expected: texts are quoted as 80-character excerpts.
+    public static let longestReason = 400
+
+    /// Traps when `location` breaks the rules `ManifestParser` documents for rows from `origin`.
+    public static func check(_ location: PhotoLocation, origin: ManifestOrigin) {
+        switch location {
+        case .remote(let url):
+            precondition(["http", "https"].contains(url.scheme?.lowercased()), "remote URL \(url) is not http(s)")
+            precondition(url.host?.isEmpty == false, "remote URL \(url) has no host")
+        case .file(let url):
+            guard case .local = origin else { preconditionFailure("a remote manifest yielded the file \(url)") }
+            precondition(url.isFileURL && url.path.hasPrefix("/"), "file URL \(url) is not absolute")
+        case .invalid(let reason):
+            precondition(!reason.isEmpty, "invalid without a reason")
+            precondition(reason.count <= longestReason, "a reason of \(reason.count) characters")
+        }
+    }
+}
