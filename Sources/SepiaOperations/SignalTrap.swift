@@ -2,27 +2,31 @@ import Dispatch
 import Foundation
 
 /// Turns signals (by default SIGINT, from Ctrl-C, and SIGTERM) into calls on a dispatch queue
-/// instead of their default action, so a program can stop cleanly; ``release()`` restores
-/// the default behaviour.
-public final class SignalTrap {
-    private let sources: [any DispatchSourceSignal]
-    private let signals: [Int32]
+/// instead of their default action, so a program can stop cleanly; ``release()`` stops that.
+///
+/// The trap is in place when the initialiser returns. Several traps may hold the same signal
+/// at once (each gets its calls): the signal stays trapped until the last of them is
+/// released, and then does what it did before the first trap. Signals of one kind that
+/// arrive together may be merged into one call, as the kernel merges them.
+public final class SignalTrap: @unchecked Sendable {
+    // @unchecked Sendable: `isReleased` is only touched under `lock`; the rest is immutable.
+    private let number: Int
+    private let lock = NSLock()
+    private var isReleased = false
 
     /// Calls `handler` with the signal's number on `queue` each time one of `signals` arrives.
     public init(_ signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(), handler: @escaping (Int32) -> Void) {
-        self.signals = signals
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            return source
-        }
+        number = TrappedSignals.add(signals, queue: queue, handler: handler)
     }
 
-    /// Stops trapping; the signals have their default action again.
+    /// Stops trapping: the handler is not called again, and a signal no other trap holds does
+    /// what it did before it was first trapped (its default action, unless the program had
+    /// set another). Later calls do nothing.
     public func release() {
-        for source in sources { source.cancel() }
-        for number in signals { signal(number, SIG_DFL) }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isReleased else { return }
+        isReleased = true
+        TrappedSignals.remove(number)
     }
 }
