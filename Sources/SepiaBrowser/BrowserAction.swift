@@ -22,6 +22,8 @@ public enum BrowserAction: Sendable, Equatable {
     case back
     /// Leave the program.
     case quit
+    /// Give the terminal back and stop, until the shell's `fg` (Ctrl-Z).
+    case suspend
     /// Show or hide the key help.
     case help
     /// Try a failed row again.
@@ -56,6 +58,7 @@ public enum KeyBindings {
         case .enter, .right, .character("l"): .open
         case .escape, .left, .character("h"), .backspace: .back
         case .character("q"), .control("c"): .quit
+        case .control("z"): .suspend
         case .character("?"): .help
         case .character("r"): .retry
         case .character("o"): .queuePanel

@@ -9,8 +9,9 @@ import SepiaTerminal
 /// Everything here runs on the main queue, which only handles input, asks the
 /// ``PhotoListController`` for work and draws: downloads, decoding and filtering run on the
 /// pipeline's queues, thumbnails are scaled on a queue of their own, input is read on a
-/// thread of its own. The terminal is restored on `q`, Ctrl-C, SIGINT, SIGTERM and SIGHUP
-/// here, and on crashes by ``TerminalSession``.
+/// thread of its own. The terminal is restored on `q`, Ctrl-C, SIGINT, SIGTERM, SIGHUP and
+/// SIGQUIT here, and on crashes by ``TerminalSession``; Ctrl-Z (or SIGTSTP) gives it back
+/// until the process is continued.
 public final class BrowserApp: @unchecked Sendable {
     // @unchecked Sendable: every mutable property is only touched on the main queue; the
     // input thread, the signal sources and the workers hop to it first.
@@ -30,7 +31,7 @@ public final class BrowserApp: @unchecked Sendable {
     private var alertDismissed = false
     private var counts: StateCounts?
     private var inputReader: InputReader?
-    private var signalTrap: SignalTrap?
+    private let signalTrap: SignalTrap
     private var animationTimer: (any DispatchSourceTimer)?
     private var isQuitting = false
     private let onExit: (Int32) -> Void
@@ -50,13 +51,24 @@ public final class BrowserApp: @unchecked Sendable {
         self.loader = loader
         self.options = options
         self.onExit = onExit
-        terminal = try TerminalSession.start(mouse: options.mouse)
+        // Trapped before the terminal is touched: a signal that comes while the session starts
+        // (raw mode, then up to 500 ms of probing) waits on the main queue for `run()`, which
+        // restores the terminal, instead of killing the process with the terminal left raw.
+        let relay = SignalRelay()
+        signalTrap = SignalTrap(Self.handledSignals, queue: .main) { relay.deliver($0) }
+        do {
+            terminal = try TerminalSession.start(mouse: options.mouse)
+        } catch {
+            signalTrap.release()
+            throw error
+        }
         let graphics = Self.graphicsMode(asked: options.graphics, terminal: terminal)
         thumbnails = ThumbnailStore(mode: graphics)
         // Kitty placeholders name their image by their 24-bit foreground colour.
         frameRenderer = FrameRenderer(colorMode: graphics == .kitty ? .trueColor : options.colorMode)
         layout = BrowserLayout(size: terminal.size)
         viewport = ListViewport(rowCount: 0, pageSize: layout.rowsPerPage)
+        relay.recipient = { [unowned self] number in received(number) }
     }
 
     /// Loads the rows with `fetch` (see ``PhotoListController/loadSource(_:)``) and runs until
@@ -65,7 +77,6 @@ public final class BrowserApp: @unchecked Sendable {
         renderer = FramePacer { [unowned self] in drawFrame() }
         thumbnails.onReady = { [unowned self] in renderer?.request() }
         controller.onChange = { [unowned self] change in changed(change) }
-        trapSignals()
         startReadingInput()
         startAnimationTimer()
         drawFrame()
@@ -104,8 +115,10 @@ public final class BrowserApp: @unchecked Sendable {
     }
 
     private func perform(_ action: BrowserAction) {
-        // q and Ctrl-c quit from every view, as the help says; Esc, h and ← close one.
+        // q and Ctrl-c quit from every view, as the help says, and Ctrl-z suspends from every
+        // view; Esc, h and ← close one.
         if action == .quit { return quit(status: 0) }
+        if action == .suspend { return suspend() }
         if case .failed = controller.sourceState, !alertDismissed {
             if action == .open || action == .back { alertDismissed = true }
             return
@@ -136,7 +149,7 @@ public final class BrowserApp: @unchecked Sendable {
         case .click(let line):
             if let index = layout.visibleIndex(atLine: line) { viewport.select(viewport.top + index) }
         case .open: if viewport.rowCount > 0 { detailRow = viewport.selection }
-        case .back, .quit: break  // nothing to go back to; `perform` already quit
+        case .back, .quit, .suspend: break  // nothing to go back to; `perform` did the others
         case .help: showsHelp = true
         case .retry: controller.retry(row: viewport.selection)
         case .queuePanel: showsQueues.toggle()
@@ -171,7 +184,9 @@ public final class BrowserApp: @unchecked Sendable {
     // MARK: Drawing
 
     private func drawFrame() {
-        guard !isQuitting else { return }
+        // Nothing is drawn while suspended: the frame would be dropped, but the renderer
+        // would take it as shown.
+        guard !isQuitting, terminal.isActive else { return }
         let frame = currentFrame()
         let output = thumbnails.takePendingOutput() + frameRenderer.render(BrowserScreen.draw(frame))
         if !output.isEmpty { terminal.write(output) }
@@ -227,14 +242,44 @@ public final class BrowserApp: @unchecked Sendable {
 
     // MARK: Signals and quitting
 
-    private func trapSignals() {
-        signalTrap = SignalTrap([SIGINT, SIGTERM, SIGHUP, SIGWINCH], queue: .main) { [unowned self] number in
-            // The shell's convention for a death by signal: 128 + its number.
-            if number == SIGWINCH { resized() } else { quit(status: 128 + number) }
+    /// The signals the browser handles, from `init` on.
+    private static let handledSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+
+    private func received(_ number: Int32) {
+        switch number {
+        case SIGWINCH: resized()
+        case SIGTSTP: suspend()
+        case SIGCONT: continued()
+        // SIGQUIT asks for a core dump: the process dies of it once the terminal is back.
+        case SIGQUIT: quit(status: 128 + number, dyingOf: number)
+        // The shell's convention for a death by signal: 128 + its number.
+        default: quit(status: 128 + number)
         }
     }
 
-    private func quit(status: Int32, message: String? = nil) {
+    /// Ctrl-Z or SIGTSTP, as in vim or htop: frees the kitty images, gives the terminal back
+    /// (normal screen, cursor, cooked mode) and stops the process. The shell's `fg` continues
+    /// it, and SIGCONT takes the terminal back in `continued()`.
+    ///
+    /// SIGSTOP stops the process: the SIGTSTP disposition stays with the trap (re-raising
+    /// SIGTSTP would need it at the default meanwhile, and the trap would see it again).
+    private func suspend() {
+        guard !isQuitting, terminal.isActive else { return }
+        thumbnails.forgetTerminalImages()
+        terminal.write(thumbnails.takePendingOutput())
+        terminal.suspend()
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// SIGCONT, after Ctrl-Z or any other stop: takes the terminal back and repaints all of it,
+    /// at the size it has now.
+    private func continued() {
+        guard !isQuitting else { return }
+        terminal.resume()
+        resized()
+    }
+
+    private func quit(status: Int32, message: String? = nil, dyingOf deadlySignal: Int32? = nil) {
         guard !isQuitting else { return }
         isQuitting = true
         animationTimer?.cancel()
@@ -243,6 +288,10 @@ public final class BrowserApp: @unchecked Sendable {
         terminal.restore()
         if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         onExit(status)
+        if let deadlySignal {
+            signalTrap.release()
+            ProcessSignal.dieOf(deadlySignal)
+        }
         exit(status)
     }
 }

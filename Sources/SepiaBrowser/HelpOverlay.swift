@@ -13,6 +13,7 @@ enum HelpOverlay {
         ("r", "retry a failed photo"),
         ("o", "show / hide the queues"),
         ("?", "show / hide this help"),
+        ("Ctrl-z", "suspend to the shell (fg resumes)"),
         ("q  Ctrl-c", "quit"),
     ]
 

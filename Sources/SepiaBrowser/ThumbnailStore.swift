@@ -85,6 +85,13 @@ final class ThumbnailStore: @unchecked Sendable {
         if let id = entry.imageID, entry.cells != nil { pendingOutput += KittyGraphics.delete(id: id) }
     }
 
+    /// Forgets every picture the terminal holds an image of (kitty), queueing their deletion
+    /// in the pending output, before the terminal is given back for a while. Half-block
+    /// pictures are only text and stay.
+    func forgetTerminalImages() {
+        for (slot, entry) in entries where entry.imageID != nil { drop(slot) }
+    }
+
     /// Bytes to write before the next frame: images to send, images to free.
     func takePendingOutput() -> [UInt8] {
         defer { pendingOutput = [] }

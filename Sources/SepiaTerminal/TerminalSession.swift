@@ -7,6 +7,7 @@ import Foundation
 /// The terminal is put back however the process ends:
 /// - `restore()`, which the program calls on its way out (and on SIGINT/SIGTERM, which the
 ///   program handles itself);
+/// - `suspend()` and `resume()` give it back for a while and take it again (Ctrl-Z, `fg`);
 /// - `exit()`, through an `atexit` hook;
 /// - a crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, which is how Swift's
 ///   `fatalError` and failed preconditions end), through signal handlers written in C that
@@ -16,17 +17,30 @@ import Foundation
 ///
 /// Only one session can be active at a time.
 public final class TerminalSession: @unchecked Sendable {
-    // @unchecked Sendable: the mutable state (`isRestored`) is only touched under `lock`;
-    // every other property is immutable.
-    private let lock = NSLock()
-    private var isRestored = false
+    // @unchecked Sendable: the mutable state (`state`) is only touched under `lock`; every
+    // other property is immutable.
+
+    /// Whether the session holds the terminal.
+    enum State {
+        /// Raw mode and the session's screen, drawn on.
+        case active
+        /// Given back for a while by `suspend()`: writes are dropped until `resume()`.
+        case suspended
+        /// Given back for good by `restore()`.
+        case restored
+    }
+
+    let lock = NSLock()
+    var state = State.active
 
     /// The descriptor input is read from, whose settings the session changed.
     public let inputFileDescriptor: Int32
     /// The descriptor the screen is drawn on.
     public let outputFileDescriptor: Int32
     /// The terminal settings from before the session, put back by `restore()`.
-    private let savedSettings: termios
+    let savedSettings: termios
+    /// Whether the session asked for mouse reports (asked again on `resume()`).
+    let mouse: Bool
 
     /// What leaves the session's screen state, in every restore path: ends a synchronized
     /// update a crash may have cut short, stops mouse reports, resets colours, shows the
@@ -41,10 +55,11 @@ public final class TerminalSession: @unchecked Sendable {
             + (mouse ? ControlSequence.enableMouse : [])
     }
 
-    private init(input: Int32, output: Int32, savedSettings: termios) {
+    private init(input: Int32, output: Int32, savedSettings: termios, mouse: Bool) {
         self.inputFileDescriptor = input
         self.outputFileDescriptor = output
         self.savedSettings = savedSettings
+        self.mouse = mouse
     }
 
     /// Takes over the terminal: saves its settings, arms the crash restore, enters raw mode
@@ -62,6 +77,22 @@ public final class TerminalSession: @unchecked Sendable {
         guard tcgetattr(input, &saved) == 0 else {
             throw TerminalError.systemCallFailed(name: "tcgetattr", errno: errno)
         }
+        try armCrashRestore(input: input, output: output, saved: saved)
+        var raw = RawMode.applied(to: saved)
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+            let code = errno
+            sepia_terminal_crash_uninstall()
+            throw TerminalError.systemCallFailed(name: "tcsetattr", errno: code)
+        }
+        let session = TerminalSession(input: input, output: output, savedSettings: saved, mouse: mouse)
+        FileDescriptorWriter.writeAll(enterSequence(mouse: mouse), to: output)
+        return session
+    }
+
+    /// Arms the C crash handlers and exit hook to restore `saved` on `input` and write the
+    /// leave sequence to `output`.
+    static func armCrashRestore(input: Int32, output: Int32, saved: termios) throws {
+        var saved = saved
         let armed = leaveSequence.withUnsafeBufferPointer { bytes in
             sepia_terminal_crash_install(input, output, &saved, bytes.baseAddress, bytes.count)
         }
@@ -70,15 +101,6 @@ public final class TerminalSession: @unchecked Sendable {
         case EBUSY: throw TerminalError.sessionAlreadyActive
         default: throw TerminalError.systemCallFailed(name: "sepia_terminal_crash_install", errno: armed)
         }
-        var raw = RawMode.applied(to: saved)
-        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
-            let code = errno
-            sepia_terminal_crash_uninstall()
-            throw TerminalError.systemCallFailed(name: "tcsetattr", errno: code)
-        }
-        let session = TerminalSession(input: input, output: output, savedSettings: saved)
-        FileDescriptorWriter.writeAll(enterSequence(mouse: mouse), to: output)
-        return session
     }
 
     /// Gives the terminal back: stops mouse reports, shows the cursor, leaves the alternate
@@ -90,19 +112,27 @@ public final class TerminalSession: @unchecked Sendable {
     public func restore() {
         lock.lock()
         defer { lock.unlock() }
-        guard !isRestored else { return }
-        isRestored = true
+        let previous = state
+        state = .restored
+        // A suspended session has already given the terminal back.
+        guard previous == .active else { return }
+        giveBack()
+    }
+
+    /// Takes down the crash handlers, leaves the session's screen and puts the saved settings
+    /// back (discarding unread input). Called under `lock`.
+    func giveBack() {
         sepia_terminal_crash_uninstall()
         FileDescriptorWriter.writeAll(Self.leaveSequence, to: outputFileDescriptor)
         var settings = savedSettings
         tcsetattr(inputFileDescriptor, TCSAFLUSH, &settings)
     }
 
-    /// True until `restore()` runs.
+    /// True while the session holds the terminal: not restored, not suspended.
     public var isActive: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return !isRestored
+        return state == .active
     }
 
     /// The terminal's size from `TIOCGWINSZ` on the output, or `TerminalSize.fallback` when
@@ -117,12 +147,13 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Writes `bytes` to the output in as few `write(2)` calls as the kernel allows.
     ///
-    /// Writes are serialised with `restore()`, and dropped once the session is restored, so
-    /// a frame finished late never lands on the user's normal screen.
+    /// Writes are serialised with `restore()` and `suspend()`, and dropped while the session
+    /// does not hold the terminal, so a frame finished late never lands on the user's normal
+    /// screen.
     public func write(_ bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
-        guard !isRestored else { return }
+        guard state == .active else { return }
         FileDescriptorWriter.writeAll(bytes, to: outputFileDescriptor)
     }
 }

@@ -24,6 +24,7 @@ final class KeyBindingsTests: XCTestCase {
         XCTAssertEqual(action(.escape), .back)
         XCTAssertEqual(action(.character("q")), .quit)
         XCTAssertEqual(action(.control("c")), .quit)
+        XCTAssertEqual(action(.control("z")), .suspend)
         XCTAssertEqual(action(.character("?")), .help)
         XCTAssertEqual(action(.character("r")), .retry)
         XCTAssertEqual(action(.character("o")), .queuePanel)

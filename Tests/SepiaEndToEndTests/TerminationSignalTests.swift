@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// SIGTERM while `sepia demo` browses: it quits with status 143 (128 + SIGTERM) and leaves
-/// the terminal as it found it.
+/// SIGTERM and SIGQUIT while `sepia demo` browses: it leaves the terminal as it found it,
+/// then quits with status 143 (128 + SIGTERM), or dies of SIGQUIT (status 131 in the shell).
 final class TerminationSignalTests: SepiaSessionTestCase {
     func testSIGTERMQuitsWith143AndRestoresTheTerminal() throws {
         try startSepia(["demo", "--photo-size", "320x240", "--count", "20", "--graphics", "blocks"])
@@ -16,5 +16,16 @@ final class TerminationSignalTests: SepiaSessionTestCase {
         XCTAssertEqual(kill(pid, SIGTERM), 0, "kill(\(pid), SIGTERM): errno \(errno)")
 
         try assertExits(withStatus: 143)
+    }
+
+    func testSIGQUITRestoresTheTerminalAndDiesOfIt() throws {
+        try startSepia(["demo", "--photo-size", "320x240", "--count", "20", "--graphics", "blocks"])
+        try session.waitForScreen("the rows") { $0.rowPosition == PaneSnapshot.RowPosition(row: 1, count: 26) && !$0.listRows.isEmpty }
+
+        let shell = try session.modes().shellProcess
+        let pid = try XCTUnwrap(ProcessTable.children(of: shell, named: "sepia").first, "no sepia under the pane's shell \(shell)")
+        XCTAssertEqual(kill(pid, SIGQUIT), 0, "kill(\(pid), SIGQUIT): errno \(errno)")
+
+        try assertExits(withStatus: 128 + SIGQUIT)
     }
 }

@@ -56,6 +56,24 @@ final class TmuxSession {
         try tmuxCommand(["new-session", "-d", "-s", Self.sessionName, "-x", "\(Self.columns)", "-y", "\(Self.lines)", script])
     }
 
+    /// What the interactive shell of ``startShell()`` shows as its prompt.
+    static let shellPrompt = "sepia-e2e$ "
+
+    /// Starts the server with an interactive bash in its window (no startup files, no history
+    /// file), for tests that need the shell's job control: Ctrl-Z, `fg`, `bg`. Commands are
+    /// then typed with ``type(_:)``.
+    func startShell() throws {
+        try startServer()
+        let shell = "HISTFILE=/dev/null PS1=\(Self.shellQuoted(Self.shellPrompt)) exec bash --norc --noprofile -i"
+        try tmuxCommand(["new-session", "-d", "-s", Self.sessionName, "-x", "\(Self.columns)", "-y", "\(Self.lines)", shell])
+    }
+
+    /// Types `line` as it is, then Enter.
+    func type(_ line: String) throws {
+        try tmuxCommand(["send-keys", "-t", paneTarget, "-l", line])
+        try press("Enter")
+    }
+
     /// Presses keys given by tmux's key names (`Enter`, `Escape`, `PageDown`, `C-f`, `j`).
     func press(_ keys: String...) throws {
         try tmuxCommand(["send-keys", "-t", paneTarget] + keys)
@@ -138,7 +156,7 @@ final class TmuxSession {
     }
 
     /// `text` quoted for a POSIX shell.
-    private static func shellQuoted(_ text: String) -> String {
+    static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
