@@ -49,6 +49,30 @@ final class ThumbnailStoreTests: XCTestCase {
         XCTAssertTrue(freed.contains("a=d"), "rows that left the screen free their images")
     }
 
+    /// Before Ctrl-Z gives the terminal back: kitty images are freed, and made again after `fg`;
+    /// half blocks are text and stay.
+    func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
+        let kitty = ThumbnailStore(mode: .kitty, mainQueue: main)
+        let kittyReady = expectation(description: "kitty ready")
+        main.sync { kitty.onReady = { kittyReady.fulfill() } }
+        XCTAssertNotNil(readyCells(kitty, record: downloadedRecord(), ready: kittyReady))
+        _ = main.sync { kitty.takePendingOutput() }
+        main.sync { kitty.forgetTerminalImages() }
+        let freed = String(decoding: main.sync { kitty.takePendingOutput() }, as: UTF8.self)
+        XCTAssertTrue(freed.contains("a=d,d=I,i=1,"), "the image is freed: \(freed.debugDescription)")
+        XCTAssertNil(main.sync { kitty.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells) },
+                     "made again for the next frame")
+
+        let blocks = ThumbnailStore(mode: .blocks, mainQueue: main)
+        let blocksReady = expectation(description: "blocks ready")
+        main.sync { blocks.onReady = { blocksReady.fulfill() } }
+        XCTAssertNotNil(readyCells(blocks, record: downloadedRecord(), ready: blocksReady))
+        main.sync { blocks.forgetTerminalImages() }
+        XCTAssertTrue(main.sync { blocks.takePendingOutput() }.isEmpty)
+        XCTAssertNotNil(main.sync { blocks.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells) },
+                        "half blocks are kept")
+    }
+
     func testNoPictureWithoutAnImageOrWithGraphicsOff() {
         let store = ThumbnailStore(mode: .none, mainQueue: main)
         XCTAssertNil(main.sync { store.cells(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells) })
