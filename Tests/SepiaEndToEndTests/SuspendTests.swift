@@ -30,6 +30,24 @@ final class SuspendTests: SepiaSessionTestCase {
         try assertExitsInShell(withStatus: 0)
     }
 
+    /// The window shrinks while sepia is stopped (it gets no SIGWINCH then: the shell is the
+    /// foreground job); after `fg` the list is laid out for the new size.
+    func testASizeChangeWhileStoppedIsDrawnAtTheNewSizeAfterFg() throws {
+        try startSepiaInShell(arguments)
+        _ = try waitForTheListToRest()
+        try session.press("C-z")
+        try assertStoppedWithTheShellScreenBack()
+        try session.resize(columns: 90, lines: 24)
+
+        try session.type("fg")
+        let screen = try session.waitForScreen("the list at 90×24") { $0.lines.count == 24 && $0.lines[23].contains("Row 1/26") }
+        XCTAssertTrue(screen.lines[0].contains("Sepia demo"), "the title on the first line:\n\(screen.text)")
+        XCTAssertTrue(screen.lines[23].hasSuffix("q quit"), "the status bar fits the new width:\n\(screen.text)")
+        XCTAssertTrue(screen.contains("Amber Bay 5"), "the rows are drawn:\n\(screen.text)")
+        try session.press("q")
+        try assertExitsInShell(withStatus: 0)
+    }
+
     func testSIGTSTPThenBgStaysStoppedAndFgRedrawsTheWholeList() throws {
         try startSepiaInShell(arguments)
         let list = try waitForTheListToRest()

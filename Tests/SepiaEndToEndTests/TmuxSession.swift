@@ -68,6 +68,11 @@ final class TmuxSession {
         try tmuxCommand(["new-session", "-d", "-s", Self.sessionName, "-x", "\(Self.columns)", "-y", "\(Self.lines)", shell])
     }
 
+    /// Resizes the window to `columns` × `lines`, as a user resizing the terminal would.
+    func resize(columns: Int, lines: Int) throws {
+        try tmuxCommand(["resize-window", "-t", paneTarget, "-x", "\(columns)", "-y", "\(lines)"])
+    }
+
     /// Types `line` as it is, then Enter.
     func type(_ line: String) throws {
         try tmuxCommand(["send-keys", "-t", paneTarget, "-l", line])
