@@ -92,7 +92,5 @@ final class ManifestNamingTests: XCTestCase {
 }
 
 private extension PhotoLocation {
-    var isInvalidForTest: Bool {
-        if case .invalid = self { true } else { false }
-    }
+    var isInvalidForTest: Bool { isInvalid }
 }

@@ -1,5 +1,6 @@
-import SepiaPipeline
+import SepiaImaging
 import XCTest
+@testable import SepiaPipeline
 
 /// The natural, case-insensitive order of names.
 final class NaturalSortKeyTests: XCTestCase {
@@ -34,5 +35,25 @@ final class NaturalSortKeyTests: XCTestCase {
 
     func testLeadingZerosAndZeroItself() {
         XCTAssertEqual(sorted(["x 10", "x 007", "x 0", "x 00"]), ["x 0", "x 00", "x 007", "x 10"])
+    }
+
+    /// The key-less comparison that sorts big manifests gives the keys' answer, for random texts
+    /// mixing cases, digit runs with leading zeros and scalars whose lowercase mapping is longer.
+    func testComparingWithoutKeysAgreesWithTheKeys() {
+        let alphabet: [String] = ["a", "B", "z", "0", "0", "7", "9", " ", ".", "É", "İ", "ß", "Σ", "K", "ﬀ"]
+        var random = SplitMix64(seed: 11)
+        func text() -> String {
+            (0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined()
+        }
+        for _ in 0..<20_000 {
+            let (left, right) = (text(), text())
+            XCTAssertEqual(NaturalSortKey.orders(left, before: right), NaturalSortKey(left) < NaturalSortKey(right), "\(left) | \(right)")
+        }
+    }
+
+    /// Keys made scalar by scalar order as keys made from the whole lowercased text did.
+    func testElementsFollowTheWholeTextLowercased() {
+        XCTAssertEqual(sorted(["İb", "ia", "i̇c"]), ["ia", "İb", "i̇c"])
+        XCTAssertEqual(sorted(["ǅ2", "ǆ10", "Ǆ1"]), ["Ǆ1", "ǅ2", "ǆ10"])
     }
 }

@@ -80,7 +80,7 @@ final class PipelineServerTests: XCTestCase {
         }
         for kind: DemoCatalog.Entry.Kind in [.html, .corrupt] {
             let entry = try XCTUnwrap(server.catalog.entry(ofKind: kind))
-            guard case .remote(let url)? = locations[entry.name] else { return XCTFail("\(kind) has no URL") }
+            guard let url = locations[entry.name]?.url else { return XCTFail("\(kind) has no URL") }
             XCTAssertNil(cache.data(forKey: url.absoluteString), "\(kind): not kept")
         }
     }

@@ -8,14 +8,17 @@ public enum LocationCheck {
 
     /// Traps when `location` breaks the rules `ManifestParser` documents for rows from `origin`.
     public static func check(_ location: PhotoLocation, origin: ManifestOrigin) {
-        switch location {
-        case .remote(let url):
+        switch location.kind {
+        case .remote:
+            guard let url = location.url else { preconditionFailure("remote location \(location) is no URL") }
             precondition(["http", "https"].contains(url.scheme?.lowercased()), "remote URL \(url) is not http(s)")
             precondition(url.host?.isEmpty == false, "remote URL \(url) has no host")
-        case .file(let url):
+        case .file:
+            guard let url = location.url else { preconditionFailure("file location \(location) is no URL") }
             guard case .local = origin else { preconditionFailure("a remote manifest yielded the file \(url)") }
             precondition(url.isFileURL && url.path.hasPrefix("/"), "file URL \(url) is not absolute")
-        case .invalid(let reason):
+        case .invalid:
+            let reason = location.invalidReason ?? ""
             precondition(!reason.isEmpty, "invalid without a reason")
             precondition(reason.count <= longestReason, "a reason of \(reason.count) characters")
         }

@@ -17,17 +17,14 @@ struct BatchPlan: Sendable {
         var groupStarts: [Int] = []
         var nextRow = [Int](repeating: -1, count: entries.count)
         var invalidRows: [Int] = []
-        var lastRowOfLocation: [URL: Int] = [:]
+        var lastRowOfLocation: [PhotoLocation: Int] = [:]
         for (row, entry) in entries.enumerated() {
-            switch entry.location {
-            case .invalid:
+            if entry.location.isInvalid {
                 invalidRows.append(row)
-            case .remote(let url), .file(let url):
-                if let last = lastRowOfLocation.updateValue(row, forKey: url) {
-                    nextRow[last] = row
-                } else {
-                    groupStarts.append(row)
-                }
+            } else if let last = lastRowOfLocation.updateValue(row, forKey: entry.location) {
+                nextRow[last] = row
+            } else {
+                groupStarts.append(row)
             }
         }
         self.groupStarts = groupStarts

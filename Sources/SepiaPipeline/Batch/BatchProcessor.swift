@@ -84,7 +84,7 @@ public final class BatchProcessor: Sendable {
             return
         }
         for row in plan.invalidRows {
-            if case .invalid(let reason) = entries[row].location { record(.failed(reason), row: row) }
+            if let reason = entries[row].location.invalidReason { record(.failed(reason), row: row) }
         }
         group.enter() // held until the first groups have started, so an early end cannot fire too soon
         for _ in 0..<(options.jobs * 3) { startNextGroup() }
@@ -152,8 +152,13 @@ public final class BatchProcessor: Sendable {
                 }
             }
             guard !rows.isEmpty else { continue }
+            guard let url = entries[firstRow].location.url else {
+                // Only a location string that no longer parses: its rows fail, the batch goes on.
+                for row in rows { record(.failed("\(entries[firstRow].location) cannot be read as a URL"), row: row.index) }
+                continue
+            }
             group.enter()
-            let operations = chain(for: rows, url: Self.url(of: entries[firstRow].location))
+            let operations = chain(for: rows, url: url)
             downloadQueue.addOperation(operations.source)
             filtrationQueue.addOperations(operations.work, waitUntilFinished: false)
             // `cancel()` may have run since the claim, before these were in the queues.
@@ -161,14 +166,6 @@ public final class BatchProcessor: Sendable {
                 ([operations.source] + operations.work).forEach { $0.cancel() }
             }
             return
-        }
-    }
-
-    /// Where the photos of a group come from (invalid rows are settled before any group starts).
-    private static func url(of location: PhotoLocation) -> URL {
-        switch location {
-        case .remote(let url), .file(let url): url
-        case .invalid: preconditionFailure("an invalid row in a group")
         }
     }
 

@@ -60,6 +60,9 @@ enum EntryNaming {
 
     /// `names` with every repeat after the first suffixed " (2)", " (3)", … so that no two are equal.
     static func uniqued(_ names: [String]) -> [String] {
+        // Most manifests repeat no name: then no set of every name is needed.
+        var seen = Set<String>(minimumCapacity: names.count)
+        guard !names.allSatisfy({ seen.insert($0).inserted }) else { return names }
         var taken = Set(names)
         var firstUses = Set<String>()
         var nextSuffix: [String: Int] = [:]

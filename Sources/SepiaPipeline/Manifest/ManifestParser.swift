@@ -40,23 +40,22 @@ public enum ManifestParser {
         let format = try ManifestFormat.detect(data, origin: origin)
         let rows = switch format {
         case .propertyList: try StructuredManifest.propertyListRows(data, origin: origin)
-        case .json: try StructuredManifest.jsonRows(data, origin: origin)
+        case .json: try JSONManifestReader.rows(data) ?? StructuredManifest.jsonRows(data, origin: origin)
         case .textList(let text): TextManifest.rows(in: text)
         }
         guard !rows.isEmpty else {
             throw ManifestError(.noEntries, origin: origin)
         }
 
+        // Built in place and sorted through indices: a manifest of a million rows must not
+        // hold a handful of million-element arrays (and sort keys) at once.
         let resolver = LocationResolver(origin: origin)
-        let locations = rows.map { resolver.location(for: $0.reference) }
-        if case .textList = format, locations.allSatisfy(\.isInvalid), case .text(let firstLine) = rows[0].reference {
+        let names = EntryNaming.names(of: rows)
+        let entries = rows.indices.map { PhotoEntry(name: names[$0], location: resolver.location(for: rows[$0].reference)) }
+        if case .textList = format, entries.allSatisfy(\.location.isInvalid), case .text(let firstLine) = rows[0].reference {
             throw ManifestError(.noURLs(lineCount: rows.count, firstLine: firstLine.excerpt()), origin: origin)
         }
-
-        let entries = zip(EntryNaming.names(of: rows), locations).map { PhotoEntry(name: $0, location: $1) }
-        return entries
-            .map { (key: NaturalSortKey($0.name), entry: $0) }
-            .sorted { $0.key < $1.key }
-            .map(\.entry)
+        let order = entries.indices.sorted { NaturalSortKey.orders(entries[$0].name, before: entries[$1].name) }
+        return order.map { entries[$0] }
     }
 }

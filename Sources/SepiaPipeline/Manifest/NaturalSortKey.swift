@@ -18,29 +18,7 @@ public struct NaturalSortKey: Comparable, Sendable {
     /// Makes the key for `text`.
     public init(_ text: String) {
         self.text = text
-        var elements: [UInt32] = []
-        elements.reserveCapacity(text.utf8.count + 2)
-        var digits: [UInt32] = []
-        var inDigitRun = false
-        for scalar in text.lowercased().unicodeScalars {
-            if Self.digitRange.contains(scalar.value) {
-                inDigitRun = true
-                if !(digits.isEmpty && scalar.value == Self.zero) {
-                    digits.append(scalar.value - Self.zero)
-                }
-            } else {
-                if inDigitRun {
-                    Self.appendNumber(digits, to: &elements)
-                    digits.removeAll(keepingCapacity: true)
-                    inDigitRun = false
-                }
-                elements.append(scalar.value)
-            }
-        }
-        if inDigitRun {
-            Self.appendNumber(digits, to: &elements)
-        }
-        self.elements = elements
+        elements = Array(IteratorSequence(NaturalSortElements(text)))
     }
 
     /// Whether `lhs` sorts before `rhs`: natural order first, exact text on a tie.
@@ -57,14 +35,5 @@ public struct NaturalSortKey: Comparable, Sendable {
     /// Whether both keys order the same text.
     public static func == (lhs: NaturalSortKey, rhs: NaturalSortKey) -> Bool {
         lhs.text == rhs.text
-    }
-
-    private static let zero = UInt32(UInt8(ascii: "0"))
-    private static let digitRange = zero...UInt32(UInt8(ascii: "9"))
-
-    private static func appendNumber(_ significantDigits: [UInt32], to elements: inout [UInt32]) {
-        elements.append(zero)
-        elements.append(UInt32(significantDigits.count))
-        elements.append(contentsOf: significantDigits)
     }
 }

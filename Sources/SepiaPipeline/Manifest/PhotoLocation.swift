@@ -1,24 +1,71 @@
 import Foundation
 
-/// Where a photo's bytes come from, as worked out from one manifest row.
-public enum PhotoLocation: Sendable, Hashable {
-    /// An absolute `http` or `https` URL with a host.
-    case remote(URL)
-    /// A local file, as an absolute, standardized file URL. Only a local manifest yields this.
-    case file(URL)
-    /// The row cannot become a download; its photo is failed from the start with `reason`,
-    /// a sentence such as `"NO URL" is not a URL: it has no scheme such as https:// and is not a file path`.
-    case invalid(reason: String)
-}
-
-extension PhotoLocation {
-    /// Whether the row cannot become a download.
-    var isInvalid: Bool {
-        if case .invalid = self { true } else { false }
+/// Where a photo's bytes come from, as worked out from one manifest row: a web address, a
+/// local file, or the reason the row cannot become a download.
+///
+/// Kept as its kind and one string, not as a `URL`: a `URL` costs about 430 bytes on Linux,
+/// and a manifest of a million rows would spend 430 MB on them before any photo. ``url`` makes
+/// the `URL` when a download needs it.
+public struct PhotoLocation: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of location it is.
+    public enum Kind: Sendable, Hashable {
+        /// An absolute `http` or `https` URL with a host.
+        case remote
+        /// A local file, as an absolute, standardized file URL. Only a local manifest yields this.
+        case file
+        /// The row cannot become a download; its photo is failed from the start.
+        case invalid
     }
 
+    /// What kind of location it is.
+    public let kind: Kind
+    /// The absolute URL string (remote, file), or the reason (invalid).
+    private let text: String
+
+    private init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    /// An absolute `http` or `https` URL with a host.
+    public static func remote(_ url: URL) -> PhotoLocation {
+        PhotoLocation(kind: .remote, text: url.absoluteString)
+    }
+
+    /// A local file, as an absolute, standardized file URL.
+    public static func file(_ url: URL) -> PhotoLocation {
+        PhotoLocation(kind: .file, text: url.absoluteString)
+    }
+
+    /// A row that cannot become a download, failed from the start with `reason`, a sentence
+    /// such as `"NO URL" is not a URL: it has no scheme such as https:// and is not a file path`.
+    public static func invalid(reason: String) -> PhotoLocation {
+        PhotoLocation(kind: .invalid, text: reason)
+    }
+
+    /// The URL to fetch the photo from; nil for an invalid row.
+    public var url: URL? {
+        kind == .invalid ? nil : URL(string: text)
+    }
+
+    /// Why the row cannot become a download; nil unless it is invalid.
+    public var invalidReason: String? {
+        kind == .invalid ? text : nil
+    }
+
+    /// Whether the row cannot become a download.
+    public var isInvalid: Bool { kind == .invalid }
+
     /// Whether the bytes come over the network.
-    public var isRemote: Bool {
-        if case .remote = self { true } else { false }
+    public var isRemote: Bool { kind == .remote }
+
+    /// `remote(URL)`, `file(URL)` or `invalid(reason: "…")`, as the cases read (output names
+    /// of colliding rows are derived from it, so it must stay the same from version to version).
+    public var description: String {
+        switch kind {
+        case .remote: "remote(\(text))"
+        case .file: "file(\(text))"
+        case .invalid: "invalid(reason: \(text.debugDescription))"
+        }
     }
 }

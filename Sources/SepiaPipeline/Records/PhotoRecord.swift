@@ -22,7 +22,7 @@ public struct PhotoRecord: Sendable, Equatable {
         name = entry.name
         location = entry.location
         image = nil
-        if case .invalid(let reason) = entry.location {
+        if let reason = entry.location.invalidReason {
             state = .failed(reason: reason)
         } else {
             state = .new
@@ -31,10 +31,7 @@ public struct PhotoRecord: Sendable, Equatable {
 
     /// The URL to load the photo from, or nil when the row's location is invalid.
     public var url: URL? {
-        switch location {
-        case .remote(let url), .file(let url): url
-        case .invalid: nil
-        }
+        location.url
     }
 
     /// What a failed row shows, such as "Failed to load: HTTP 404 Not Found"; nil unless failed.

@@ -37,7 +37,7 @@ func assertInvalidLocation(
     _ location: PhotoLocation, reasonContaining fragment: String,
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    guard case .invalid(let reason) = location else {
+    guard let reason = location.invalidReason else {
         return XCTFail("expected an invalid location, got \(location)", file: file, line: line)
     }
     XCTAssertTrue(reason.contains(fragment), "reason \"\(reason)\" does not contain \"\(fragment)\"", file: file, line: line)
