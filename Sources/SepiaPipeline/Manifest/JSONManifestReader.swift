@@ -51,32 +51,21 @@ enum JSONManifestReader {
 
         /// `["url", {"name": …, "url": …}, …]`.
         private mutating func arrayRows() -> [ManifestRow]? {
-            position += 1
             var rows: [ManifestRow] = []
-            skipWhiteSpace()
-            if peek() == UInt8(ascii: "]") {
-                position += 1
-                return rows
-            }
-            while true {
-                skipWhiteSpace()
-                switch peek() {
+            let complete = sequence(closedBy: UInt8(ascii: "]")) { reader in
+                switch reader.peek() {
                 case UInt8(ascii: "\""):
-                    guard let url = string() else { return nil }
+                    guard let url = reader.string() else { return false }
                     rows.append(ManifestRow(name: nil, reference: .text(url)))
                 case UInt8(ascii: "{"):
-                    guard let row = objectRow() else { return nil }
+                    guard let row = reader.objectRow() else { return false }
                     rows.append(row)
                 default:
-                    return nil
+                    return false
                 }
-                skipWhiteSpace()
-                switch next() {
-                case UInt8(ascii: ","): continue
-                case UInt8(ascii: "]"): return rows
-                default: return nil
-                }
+                return true
             }
+            return complete ? rows : nil
         }
 
         /// `{"name": "…", "url": "…", other keys ignored}`.
@@ -103,23 +92,31 @@ enum JSONManifestReader {
         /// Reads an object's members, handing each key to `member` with the reader placed at
         /// its value, which `member` must read; false when anything is off.
         private mutating func members(_ member: (String, inout Reader) -> Bool) -> Bool {
+            sequence(closedBy: UInt8(ascii: "}")) { reader in
+                guard reader.peek() == UInt8(ascii: "\""), let key = reader.string() else { return false }
+                reader.skipWhiteSpace()
+                guard reader.next() == UInt8(ascii: ":") else { return false }
+                reader.skipWhiteSpace()
+                return member(key, &reader)
+            }
+        }
+
+        /// Reads the comma-separated items between the opening byte at `position` and `close`,
+        /// calling `item` with the reader at each; false when anything is off.
+        private mutating func sequence(closedBy close: UInt8, _ item: (inout Reader) -> Bool) -> Bool {
             position += 1
             skipWhiteSpace()
-            if peek() == UInt8(ascii: "}") {
+            if peek() == close {
                 position += 1
                 return true
             }
             while true {
                 skipWhiteSpace()
-                guard peek() == UInt8(ascii: "\""), let key = string() else { return false }
-                skipWhiteSpace()
-                guard next() == UInt8(ascii: ":") else { return false }
-                skipWhiteSpace()
-                guard member(key, &self) else { return false }
+                guard item(&self) else { return false }
                 skipWhiteSpace()
                 switch next() {
                 case UInt8(ascii: ","): continue
-                case UInt8(ascii: "}"): return true
+                case close: return true
                 default: return false
                 }
             }
@@ -133,22 +130,7 @@ enum JSONManifestReader {
             case UInt8(ascii: "{"):
                 return members { _, reader in reader.skipValue() }
             case UInt8(ascii: "["):
-                position += 1
-                skipWhiteSpace()
-                if peek() == UInt8(ascii: "]") {
-                    position += 1
-                    return true
-                }
-                while true {
-                    skipWhiteSpace()
-                    guard skipValue() else { return false }
-                    skipWhiteSpace()
-                    switch next() {
-                    case UInt8(ascii: ","): continue
-                    case UInt8(ascii: "]"): return true
-                    default: return false
-                    }
-                }
+                return sequence(closedBy: UInt8(ascii: "]")) { $0.skipValue() }
             case UInt8(ascii: "t"): return literal("true")
             case UInt8(ascii: "f"): return literal("false")
             case UInt8(ascii: "n"): return literal("null")
