@@ -7,7 +7,7 @@ import SepiaPipeline
 
 /// `sepia process` end to end over the demo server: a cold run that downloads everything,
 /// then a warm run whose originals come from the disk cache.
-struct ProcessBenchmark: ParsableCommand {
+struct ProcessBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "process",
         abstract: "Batch pipeline throughput over the demo server, cold and warm disk cache."
@@ -19,16 +19,27 @@ struct ProcessBenchmark: ParsableCommand {
     @Option(help: "Photos processed at once (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    func run() throws {
+    func run() async throws {
         ImageMemory.keepFreedBuffers() // as `sepia process` does
         var configuration = DemoServerConfiguration(photoCount: count)
         configuration.includesBrokenEntries = false
-        let server = try DemoPhotoServer.startBlocking(configuration)
-        defer { server.stopBlocking() }
-        try Self.prepare(server)
+        let server = try await DemoPhotoServer.start(configuration)
         let loader = HTTPLoader()
-        defer { loader.shutdown() }
-        let entries = try PhotoSource.loadAndWait(server.propertyListURL.absoluteString, loader: loader).get()
+        do {
+            try await measure(server, configuration: configuration, loader: loader)
+        } catch {
+            await loader.shutdown()
+            await server.stop()
+            throw error
+        }
+        await loader.shutdown()
+        await server.stop()
+    }
+
+    private func measure(_ server: DemoPhotoServer, configuration: DemoServerConfiguration, loader: HTTPLoader) async throws {
+        // Every photo is generated on the server first, so the runs measure the client only.
+        try await server.prepareAllPhotos()
+        let entries = try await PhotoSource.entries(at: server.propertyListURL.absoluteString, loader: loader)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cache = try DiskCache(directory: scratch.appendingPathComponent("cache"), sizeLimit: 4 << 30)
@@ -40,7 +51,7 @@ struct ProcessBenchmark: ParsableCommand {
             let options = BatchOptions(output: scratch.appendingPathComponent(folder), jobs: jobs, originals: cache)
             let started = Date()
             let processor = BatchProcessor(entries: entries, options: options, loader: loader)
-            let written = processor.runUntilDone().filter(\.isDone).count
+            let written = await processor.run().filter(\.isDone).count
             let progress = processor.progress
             let seconds = Date().timeIntervalSince(started)
             let peak = ResidentMemory.peak().map { "\($0 / 1_048_576) MB" } ?? "n/a"
@@ -49,17 +60,5 @@ struct ProcessBenchmark: ParsableCommand {
                          progress.megapixels / seconds, peak,
                          server.counters.totalRequests - requestsBefore, progress.bytesDownloaded / 1024))
         }
-    }
-
-    /// Generates every photo on the server first, so the runs measure the client only.
-    private static func prepare(_ server: DemoPhotoServer) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = Locked<(any Error)?>(nil)
-        Task {
-            do { try await server.prepareAllPhotos() } catch { failure.withLock { $0 = error } }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `sepia-bench`: figures for Sepia's hot paths, each next to a reference run in the same process.
-struct SepiaBenchmarks: ParsableCommand {
+struct SepiaBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia-bench",
         abstract: "Benchmarks for Sepia; build with -c release.",
@@ -10,4 +10,4 @@ struct SepiaBenchmarks: ParsableCommand {
     )
 }
 
-SepiaBenchmarks.main()
+await SepiaBenchmarks.main()

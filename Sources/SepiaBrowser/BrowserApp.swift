@@ -6,18 +6,29 @@ import SepiaTerminal
 
 /// The terminal photo list: the tutorial's table view on a terminal.
 ///
-/// Everything here runs on the main queue, which only handles input, asks the
+/// Everything here runs on the main actor, which only handles input, asks the
 /// ``PhotoListController`` for work and draws: downloads, decoding and filtering run on the
-/// pipeline's queues, thumbnails are scaled on a queue of their own, input is read on a
-/// thread of its own. The terminal is restored on `q`, Ctrl-C, SIGINT, SIGTERM, SIGHUP and
+/// pipeline's queues, thumbnails are scaled on a global queue, input is read on a thread of
+/// its own. The terminal is restored on `q`, Ctrl-C, SIGINT, SIGTERM, SIGHUP and
 /// SIGQUIT here, and on crashes by ``TerminalSession``; Ctrl-Z (or SIGTSTP) gives it back
 /// until the process is continued.
-public final class BrowserApp: @unchecked Sendable {
-    // @unchecked Sendable: every mutable property is only touched on the main queue; the
-    // input thread, the signal sources and the workers hop to it first.
+@MainActor
+public final class BrowserApp {
+    /// How the browser ended: the exit status, and the signal the process must die of, if any.
+    public struct Exit: Sendable {
+        /// The exit status (the shell's 128 + n after signal n).
+        public let status: Int32
+        /// The signal to die of once the caller has cleaned up (SIGQUIT asks for a core dump).
+        public let signal: Int32?
+
+        /// Ends the process as the browser ended: dies of ``signal``, or exits with ``status``.
+        public func end() -> Never {
+            if let signal { ProcessSignal.dieOf(signal) }
+            exit(status)
+        }
+    }
 
     private let controller: PhotoListController
-    private let loader: any PhotoLoading
     private let options: BrowserOptions
     private let terminal: TerminalSession
     private let thumbnails: ThumbnailStore
@@ -34,28 +45,22 @@ public final class BrowserApp: @unchecked Sendable {
     private let signalTrap: SignalTrap
     private var animationTimer: (any DispatchSourceTimer)?
     private var isQuitting = false
-    private let onExit: (Int32) -> Void
+    /// Resumed with how the browser ended, to return from ``run(fetch:)``.
+    private var exitContinuation: CheckedContinuation<Exit, Never>?
 
     /// Takes over the terminal for a list driven by `controller`.
     ///
-    /// - Parameters:
-    ///   - loader: the loader `controller` uses, for the queue panel and the network light.
-    ///   - onExit: called on the main queue with the exit status once the terminal is
-    ///     restored, to stop servers and write reports; the process exits right after.
     /// - Throws: ``TerminalError`` when standard input is not a terminal.
-    public init(
-        controller: PhotoListController, loader: any PhotoLoading, options: BrowserOptions,
-        onExit: @escaping (Int32) -> Void
-    ) throws {
+    public init(controller: PhotoListController, options: BrowserOptions) throws {
         self.controller = controller
-        self.loader = loader
         self.options = options
-        self.onExit = onExit
         // Trapped before the terminal is touched: a signal that comes while the session starts
         // (raw mode, then up to 500 ms of probing) waits on the main queue for `run()`, which
         // restores the terminal, instead of killing the process with the terminal left raw.
         let relay = SignalRelay()
-        signalTrap = SignalTrap(Self.handledSignals, queue: .main) { relay.deliver($0) }
+        signalTrap = SignalTrap(Self.handledSignals, queue: .main) { number in
+            MainActor.assumeIsolated { relay.deliver(number) }
+        }
         do {
             terminal = try TerminalSession.start(mouse: options.mouse)
         } catch {
@@ -72,16 +77,25 @@ public final class BrowserApp: @unchecked Sendable {
     }
 
     /// Loads the rows with `fetch` (see ``PhotoListController/loadSource(_:)``) and runs until
-    /// the user quits; never returns.
-    public func run(fetch: @escaping @Sendable (@escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void) -> Void) -> Never {
+    /// the user quits, Ctrl-C or a signal ends the browser. The terminal is restored and the
+    /// work cancelled when this returns; the caller cleans up, then calls ``Exit/end()``.
+    public func run(fetch: @escaping (@escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void) -> Void) async -> Exit {
         renderer = FramePacer { [unowned self] in drawFrame() }
         thumbnails.onReady = { [unowned self] in renderer?.request() }
         controller.onChange = { [unowned self] change in changed(change) }
         startReadingInput()
         startAnimationTimer()
         drawFrame()
-        DispatchQueue.main.async { [self] in controller.loadSource(fetch) }
-        dispatchMain()
+        return await withCheckedContinuation { continuation in
+            exitContinuation = continuation
+            // On the next turn of the main queue: a signal that came while the terminal
+            // started, waiting there, is handled first.
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [self] in
+                    if !isQuitting { controller.loadSource(fetch) }
+                }
+            }
+        }
     }
 
     /// The graphics mode to draw with: `.auto` becomes kitty only when the environment says
@@ -97,7 +111,7 @@ public final class BrowserApp: @unchecked Sendable {
     private func startReadingInput() {
         do {
             let reader = try InputReader { [unowned self] events in
-                DispatchQueue.main.async { self.handle(events) }
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.handle(events) } }
             }
             reader.start()
             inputReader = reader
@@ -205,7 +219,7 @@ public final class BrowserApp: @unchecked Sendable {
         }
         let stateCounts = counts ?? StateCounts(records)
         counts = stateCounts
-        let queues = loader.queueCounters
+        let queues = controller.queueCounters
         var detail: BrowserFrame.Detail?
         if let detailRow, records.indices.contains(detailRow) {
             let record = records[detailRow]
@@ -233,8 +247,10 @@ public final class BrowserApp: @unchecked Sendable {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + Spinner.interval, repeating: Spinner.interval)
         timer.setEventHandler { [unowned self] in
-            let loading = controller.sourceState == .loading || controller.sourceState == .idle
-            if loading || showsQueues || controller.workingRowCount > 0 { renderer?.request() }
+            MainActor.assumeIsolated {
+                let loading = controller.sourceState == .loading || controller.sourceState == .idle
+                if loading || showsQueues || controller.workingRowCount > 0 { renderer?.request() }
+            }
         }
         timer.resume()
         animationTimer = timer
@@ -287,11 +303,9 @@ public final class BrowserApp: @unchecked Sendable {
         controller.cancelAll()
         terminal.restore()
         if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-        onExit(status)
-        if let deadlySignal {
-            signalTrap.release()
-            ProcessSignal.dieOf(deadlySignal)
-        }
-        exit(status)
+        // The terminal is back: a signal during the caller's clean-up does what it always does.
+        signalTrap.release()
+        exitContinuation?.resume(returning: Exit(status: status, signal: deadlySignal))
+        exitContinuation = nil
     }
 }

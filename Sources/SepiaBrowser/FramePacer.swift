@@ -1,13 +1,10 @@
 import Dispatch
 
-/// Decides when frames are drawn on a queue: what the user did shows on the queue's next
-/// turn, everything else (work finishing, spinners) at most once per `interval`, with changes
-/// that come faster folded into one frame.
-///
-/// Confined to its queue.
-final class FramePacer: @unchecked Sendable {
-    // @unchecked Sendable: the mutable state is only touched on `queue`.
-    private let queue: DispatchQueue
+/// Decides when frames are drawn on the main actor: what the user did shows on the main queue's
+/// next turn, everything else (work finishing, spinners) at most once per `interval`, with
+/// changes that come faster folded into one frame.
+@MainActor
+final class FramePacer {
     private let interval: DispatchTimeInterval
     private let draw: () -> Void
     /// When the last frame was drawn. (Not a zero `DispatchTime`: that means "now" to Dispatch.)
@@ -17,10 +14,9 @@ final class FramePacer: @unchecked Sendable {
     /// Tells a scheduled frame whether an earlier one replaced it.
     private var generation = 0
 
-    /// A pacer that calls `draw` on `queue`, at most once per `interval` for background changes.
-    init(queue: DispatchQueue = .main, interval: DispatchTimeInterval = .nanoseconds(1_000_000_000 / 60),
-         draw: @escaping () -> Void) {
-        self.queue = queue
+    /// A pacer that calls `draw` on the main actor, at most once per `interval` for background
+    /// changes.
+    init(interval: DispatchTimeInterval = .nanoseconds(1_000_000_000 / 60), draw: @escaping () -> Void) {
         self.interval = interval
         self.draw = draw
     }
@@ -36,15 +32,17 @@ final class FramePacer: @unchecked Sendable {
         generation &+= 1
         let expected = generation
         let fire: @Sendable () -> Void = { [self] in
-            guard generation == expected else { return }
-            pendingDeadline = nil
-            lastFrame = .now()
-            draw()
+            MainActor.assumeIsolated {
+                guard generation == expected else { return }
+                pendingDeadline = nil
+                lastFrame = .now()
+                draw()
+            }
         }
         if deadline <= now {
-            queue.async(execute: fire)
+            DispatchQueue.main.async(execute: fire)
         } else {
-            queue.asyncAfter(deadline: deadline, execute: fire)
+            DispatchQueue.main.asyncAfter(deadline: deadline, execute: fire)
         }
     }
 }

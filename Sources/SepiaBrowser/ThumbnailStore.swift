@@ -1,4 +1,5 @@
 import Dispatch
+import SepiaOperations
 import SepiaImaging
 import SepiaPipeline
 import SepiaTerminal
@@ -7,11 +8,10 @@ import SepiaTerminal
 /// the main queue, and turned into cells (half blocks, or kitty placeholders whose image is
 /// sent to the terminal before the frame that first shows it).
 ///
-/// Confined to the main queue, like the rest of the browser; the scaling runs on a queue of
-/// its own and hands its results back to the main queue.
-final class ThumbnailStore: @unchecked Sendable {
-    // @unchecked Sendable: `entries`, `nextImageID` and `pendingOutput` are only touched on
-    // `mainQueue`; the worker only sees immutable values.
+/// On the main actor, like the rest of the browser; the scaling runs on the user-initiated
+/// global queue and hands its results back to the main actor.
+@MainActor
+final class ThumbnailStore {
 
     /// Where a picture is shown.
     enum Slot: Hashable {
@@ -32,8 +32,8 @@ final class ThumbnailStore: @unchecked Sendable {
     }
 
     private let mode: GraphicsMode
-    private let mainQueue: DispatchQueue
-    private let worker = DispatchQueue(label: "Sepia thumbnails", qos: .userInitiated)
+    /// Where pictures are scaled: work the user waits on to see the next frame.
+    private let worker = QualityOfServiceQueue.userInitiated.queue
     private var entries: [Slot: Entry] = [:]
     private var nextImageID: UInt32 = 1
     private var pendingOutput: [UInt8] = []
@@ -44,9 +44,8 @@ final class ThumbnailStore: @unchecked Sendable {
     var onReady: (() -> Void)?
 
     /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved).
-    init(mode: GraphicsMode, mainQueue: DispatchQueue = .main) {
+    init(mode: GraphicsMode) {
         self.mode = mode
-        self.mainQueue = mainQueue
     }
 
     /// The cells of `record`'s picture for `slot`, covering at most `area`; nil while it is
@@ -67,7 +66,9 @@ final class ThumbnailStore: @unchecked Sendable {
         let mode = mode
         worker.async {
             let made = Self.make(image, area: area, mode: mode, imageID: imageID)
-            self.mainQueue.async { self.store(made, for: slot, source: source, imageID: imageID) }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.store(made, for: slot, source: source, imageID: imageID) }
+            }
         }
         return nil
     }
@@ -118,7 +119,7 @@ final class ThumbnailStore: @unchecked Sendable {
     /// placement by itself, so the placement covers the fitted size but the picture is only
     /// ever made smaller, never larger: enlarging a 320×240 photo for a big screen would send
     /// megabytes through the terminal for nothing.
-    private static func make(
+    private nonisolated static func make(
         _ image: RGBAImage, area: CellArea, mode: GraphicsMode, imageID: UInt32?
     ) -> (cells: [[Cell]], transmit: [UInt8]) {
         guard let imageID else {

@@ -48,6 +48,11 @@ public final class CountedQueue: Sendable {
         queue.addOperation(operation)
     }
 
+    /// Cancels every operation in the queue (running or waiting).
+    public func cancelAllOperations() {
+        queue.cancelAllOperations()
+    }
+
     /// Whether the queue is suspended: operations already running go on, no new one starts.
     public var isSuspended: Bool { queue.isSuspended }
 

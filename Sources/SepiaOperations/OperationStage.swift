@@ -1,22 +1,38 @@
 import Foundation
 
-/// One stage of work (download, filter, ...): a named `OperationQueue` plus the operation
-/// in progress for each key (such as a row), like one of the tutorial's
+/// One stage of work (download, filter, ...): a named `OperationQueue` plus the work in
+/// progress for each key (such as a row), like one of the tutorial's
 /// `downloadsInProgress` / `filtrationsInProgress` dictionaries. Thread-safe.
 ///
-/// An operation is forgotten when it ends, unless a newer operation replaced it under the
-/// same key, and at once when it is cancelled through ``cancel(keys:)``, so a key can be
-/// started again straight away. Lookups never report an operation that has finished.
+/// The work of a key is an operation added to the stage's queue (``add(_:forKey:)``), or a
+/// handle on work that already runs on that queue (``track(_:forKey:)``). It is forgotten when
+/// it ends, unless newer work replaced it under the same key, and at once when it is cancelled
+/// through ``cancel(keys:)``, so a key can be started again straight away. Lookups never report
+/// work that has finished.
 public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// The stage's name, also its queue's name.
     public let name: String
     private let queue: CountedQueue
-    private let operations = Locked<[Key: Operation]>([:])
+    /// Work tracked under a key, and whether a lookup may forget it once it has finished.
+    private struct Entry: Sendable {
+        let work: any PendingWork
+        /// True for operations added here; false for tracked work, which its owner removes
+        /// (its result may still be on its way to the owner when it has finished).
+        let forgetsWhenFinished: Bool
+    }
+
+    private let operations = Locked<[Key: Entry]>([:])
 
     /// Creates the stage and its queue.
-    public init(configuration: StageConfiguration) {
-        name = configuration.name
-        queue = CountedQueue(configuration: configuration)
+    public convenience init(configuration: StageConfiguration) {
+        self.init(queue: CountedQueue(configuration: configuration))
+    }
+
+    /// A stage over `queue`, which others may add operations to as well (a pipeline's queue,
+    /// whose work the stage tracks per key with ``track(_:forKey:)``).
+    public init(queue: CountedQueue) {
+        name = queue.name
+        self.queue = queue
     }
 
     /// How many operations may run at once; can be changed at any time.
@@ -31,43 +47,74 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// `completionBlock` before calling this: the stage keeps it alive until those
     /// dependencies have finished, and chains its bookkeeping after the block. A block set afterwards
     /// replaces that bookkeeping; lookups stay right, but the end is not counted.
-    /// - Returns: the operation that was tracked under `key` before; it is not cancelled.
+    /// - Returns: the work that was tracked under `key` before; it is not cancelled.
     @discardableResult
-    public func add(_ operation: Operation, forKey key: Key) -> Operation? {
-        let replaced = operations.withLock { $0.updateValue(operation, forKey: key) }
+    public func add(_ operation: Operation, forKey key: Key) -> (any PendingWork)? {
+        let replaced = operations.withLock { $0.updateValue(Entry(work: operation, forgetsWhenFinished: true), forKey: key) }?.work
         queue.addOperation(operation) { [weak self] ended in
             self?.forget(ended, key: key)
         }
         return replaced
     }
 
-    /// The operation in progress for `key`, if any; never one that has finished.
-    public func operation(forKey key: Key) -> Operation? {
-        guard let operation = operations.withLock({ $0[key] }) else { return nil }
-        guard operation.isFinished else { return operation }
-        forget(operation, key: key)
+    /// Tracks `work` under `key` without adding anything to the queue: the work runs on the
+    /// stage's queue already (or elsewhere). It stays tracked, even once it has finished, until
+    /// ``remove(_:forKey:)`` (when its owner has taken its result) or a cancel through the stage.
+    /// - Returns: the work that was tracked under `key` before; it is not cancelled.
+    @discardableResult
+    public func track(_ work: any PendingWork, forKey key: Key) -> (any PendingWork)? {
+        operations.withLock { $0.updateValue(Entry(work: work, forgetsWhenFinished: false), forKey: key) }?.work
+    }
+
+    /// Forgets `work` if it is still what is tracked under `key`.
+    /// - Returns: whether it was (false when newer work replaced it, or it was cancelled
+    ///   through the stage): a result that arrives for `work` is then stale.
+    @discardableResult
+    public func remove(_ work: any PendingWork, forKey key: Key) -> Bool {
+        operations.withLock { operations in
+            guard let current = operations[key], current.work === work else { return false }
+            operations[key] = nil
+            return true
+        }
+    }
+
+    /// The work in progress for `key`, if any; never an operation added here that has finished.
+    public func work(forKey key: Key) -> (any PendingWork)? {
+        guard let entry = operations.withLock({ $0[key] }) else { return nil }
+        guard entry.forgetsWhenFinished, entry.work.isFinished else { return entry.work }
+        forget(entry.work, key: key)
         return nil
     }
 
-    /// The keys that have an operation in progress (not finished).
-    public var keys: Set<Key> {
-        let operations = operations.withLock { $0 }
-        return Set(operations.filter { !$0.value.isFinished }.keys)
+    /// The operation in progress for `key`, if the work tracked there is one.
+    public func operation(forKey key: Key) -> Operation? {
+        work(forKey: key) as? Operation
     }
 
-    /// Cancels and forgets the operations of `keys`; unknown keys are ignored.
+    /// Whether `key` has work in progress.
+    public func contains(_ key: Key) -> Bool {
+        work(forKey: key) != nil
+    }
+
+    /// The keys that have work in progress (see ``work(forKey:)``).
+    public var keys: Set<Key> {
+        let operations = operations.withLock { $0 }
+        return Set(operations.filter { !$0.value.forgetsWhenFinished || !$0.value.work.isFinished }.keys)
+    }
+
+    /// Cancels and forgets the work of `keys`; unknown keys are ignored.
     public func cancel(keys: some Sequence<Key>) {
         let cancelled = operations.withLock { operations in
-            keys.compactMap { operations.removeValue(forKey: $0) }
+            keys.compactMap { operations.removeValue(forKey: $0)?.work }
         }
         cancelled.forEach { $0.cancel() }
     }
 
-    /// Cancels and forgets every operation in progress.
+    /// Cancels and forgets all the work in progress.
     public func cancelAll() {
         let cancelled = operations.withLock { operations in
             defer { operations.removeAll() }
-            return Array(operations.values)
+            return operations.values.map(\.work)
         }
         cancelled.forEach { $0.cancel() }
     }
@@ -88,12 +135,8 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// A snapshot of what the stage is doing.
     public var counters: StageCounters { queue.counters }
 
-    /// Removes `operation` unless a newer operation replaced it under `key`.
-    private func forget(_ operation: Operation, key: Key) {
-        operations.withLock { operations in
-            if operations[key] === operation {
-                operations[key] = nil
-            }
-        }
+    /// Removes `work` unless newer work replaced it under `key`.
+    private func forget(_ work: any PendingWork, key: Key) {
+        remove(work, forKey: key)
     }
 }

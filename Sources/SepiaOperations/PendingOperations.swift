@@ -1,5 +1,5 @@
-/// The operations in progress for each key (such as a row), across named stages, each
-/// with its own queue: the tutorial's `PendingOperations`, generalised. Thread-safe.
+/// The work in progress for each key (such as a row), across named stages, each with its own
+/// queue: the tutorial's `PendingOperations`, generalised. Thread-safe.
 ///
 /// ```swift
 /// let pending = PendingOperations<IndexPath>()   // "Download queue", "Image Filtration queue"
@@ -13,8 +13,17 @@ public final class PendingOperations<Key: Hashable & Sendable>: Sendable {
 
     /// Creates one stage per configuration; names must be unique.
     /// By default: the tutorial's download and filter stages.
-    public init(stages configurations: [StageConfiguration] = [.download(), .filtration()]) {
-        let stages = configurations.map { OperationStage<Key>(configuration: $0) }
+    public convenience init(stages configurations: [StageConfiguration] = [.download(), .filtration()]) {
+        self.init(stages: configurations.map { OperationStage<Key>(configuration: $0) })
+    }
+
+    /// One stage over each of `queues` (queues that others add operations to as well, such as
+    /// a photo pipeline's), to track per key the work that runs on them; names must be unique.
+    public convenience init(queues: [CountedQueue]) {
+        self.init(stages: queues.map { OperationStage<Key>(queue: $0) })
+    }
+
+    private init(stages: [OperationStage<Key>]) {
         let stagesByName = Dictionary(stages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         precondition(stagesByName.count == stages.count, "stage names must be unique")
         self.stages = stages
@@ -26,18 +35,18 @@ public final class PendingOperations<Key: Hashable & Sendable>: Sendable {
         stagesByName[name]
     }
 
-    /// The keys that have an operation in progress in any stage.
+    /// The keys that have work in progress in any stage.
     public var keys: Set<Key> {
         stages.reduce(into: Set<Key>()) { $0.formUnion($1.keys) }
     }
 
-    /// Cancels and forgets the operations of `keys` in every stage.
+    /// Cancels and forgets the work of `keys` in every stage.
     public func cancel(keys: some Sequence<Key>) {
         let keys = Array(keys)
         stages.forEach { $0.cancel(keys: keys) }
     }
 
-    /// Cancels and forgets every operation in every stage.
+    /// Cancels and forgets all the work in every stage.
     public func cancelAll() {
         stages.forEach { $0.cancelAll() }
     }

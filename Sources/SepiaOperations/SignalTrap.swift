@@ -30,3 +30,35 @@ public final class SignalTrap: @unchecked Sendable {
         TrappedSignals.remove(number)
     }
 }
+
+extension SignalTrap {
+    /// Waits until one of `signals` arrives, trapped meanwhile, and returns its number; the
+    /// trap is released before this returns.
+    public static func next(of signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
+        /// The waiter, or the signal that came before it: whichever is second resumes.
+        struct Meeting: Sendable {
+            var waiter: CheckedContinuation<Int32, Never>?
+            var arrived: Int32?
+        }
+        let meeting = Locked(Meeting())
+        let trap = SignalTrap(signals) { number in
+            let waiter = meeting.withLock { meeting -> CheckedContinuation<Int32, Never>? in
+                guard let waiter = meeting.waiter else {
+                    meeting.arrived = meeting.arrived ?? number
+                    return nil
+                }
+                meeting.waiter = nil
+                return waiter
+            }
+            waiter?.resume(returning: number)
+        }
+        defer { trap.release() }
+        return await withCheckedContinuation { continuation in
+            let arrived = meeting.withLock { meeting -> Int32? in
+                if meeting.arrived == nil { meeting.waiter = continuation }
+                return meeting.arrived
+            }
+            if let arrived { continuation.resume(returning: arrived) }
+        }
+    }
+}

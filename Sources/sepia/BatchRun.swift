@@ -5,7 +5,7 @@ import SepiaOperations
 import SepiaPipeline
 
 /// Runs a ``BatchProcessor`` from the command line: draws progress, tallies each row's outcome
-/// as it ends, turns Ctrl-C and SIGTERM into a clean cancel, and waits for the batch to end.
+/// as it ends, turns Ctrl-C and SIGTERM into a clean cancel, and awaits the batch's end.
 struct BatchRun {
     /// How the batch ended.
     struct Outcome {
@@ -15,10 +15,10 @@ struct BatchRun {
 
     let entries: [PhotoEntry]
     let options: BatchOptions
-    let loader: HTTPLoader
+    let loader: any PhotoDataLoading
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
-    func runUntilDone() -> Outcome {
+    func run() async -> Outcome {
         ImageMemory.keepFreedBuffers() // a batch goes through many images (see DESIGN.md)
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
@@ -30,9 +30,9 @@ struct BatchRun {
         }
         defer { trap.release() }
         let started = Date()
-        let done = DispatchSemaphore(value: 0)
-        processor.start(progress: { bar.show($0) }, outcome: { tally.record($0) }, completion: { _ in done.signal() })
-        done.wait()
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            processor.start(progress: { bar.show($0) }, outcome: { tally.record($0) }, completion: { _ in finished.resume() })
+        }
         let progress = processor.progress
         bar.finish(progress)
         let report = BatchReport(

@@ -39,7 +39,7 @@ final class BatchTally: Sendable {
             case .written: Code.written
             case .skipped: Code.skipped
             case .cancelled: Code.cancelled
-            case .failed(let reason): Self.index(of: reason, in: &state)
+            case .failed(let error): Self.index(of: error.description, in: &state)
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `sepia browse`: the terminal photo list over any manifest.
-struct BrowseCommand: ParsableCommand {
+struct BrowseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Browse the photos of a manifest in the terminal, sepia-filtered.",
@@ -17,7 +17,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var browsing: BrowseOptions
 
-    func run() throws {
-        try BrowserLaunch(manifest: manifest, title: "Sepia — \(manifest)", options: browsing).run()
+    @MainActor
+    func run() async throws {
+        try await BrowserLaunch(manifest: manifest, title: "Sepia — \(manifest)", options: browsing).run()
     }
 }

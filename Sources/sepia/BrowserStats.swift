@@ -16,6 +16,7 @@ struct BrowserStats: Encodable {
     let bytesReceivedNeverShown: Int?
     let peakResidentBytes: Int?
 
+    @MainActor
     init(controller: PhotoListController, pipeline: PhotoPipeline?) {
         let shown = controller.rowsShown
         let done = controller.workDone

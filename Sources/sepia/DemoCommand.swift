@@ -6,7 +6,7 @@ import SepiaPipeline
 /// `sepia demo`: starts the embedded demo photo server on a free loopback port and browses
 /// it in the terminal, so everything runs offline on a fresh machine. With `--batch` (or
 /// without a terminal) it processes the photos into a folder instead.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Browse the embedded demo photo server's photos, offline.",
@@ -34,35 +34,43 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "With --batch: the folder for the results (default: a folder in the temporary directory).")
     var output: String?
 
-    func run() throws {
-        let running = try DemoPhotoServer.startBlocking(server.configuration(requestLogger: nil))
+    @MainActor
+    func run() async throws {
+        let running = try await DemoPhotoServer.start(server.configuration(requestLogger: nil))
         let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         guard batch || !hasTerminal else {
             let title = "Sepia demo — \(running.catalog.photos.count) photos, \(running.catalog.brokenEntries.count) broken on purpose"
-            try BrowserLaunch(manifest: running.propertyListURL.absoluteString, title: title, options: browsing)
-                .run { _ in running.stopBlocking() }
+            try await BrowserLaunch(manifest: running.propertyListURL.absoluteString, title: title, options: browsing)
+                .run { await running.stop() }
         }
-        defer { running.stopBlocking() }
         if !batch { printNow("No terminal: processing the demo photos as with --batch.") }
-        try runBatch(on: running)
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout ?? 5))
+        do {
+            try await runBatch(on: running, loader: loader)
+        } catch {
+            await loader.shutdown()
+            await running.stop()
+            throw error
+        }
+        await loader.shutdown()
+        await running.stop()
     }
 
-    private func runBatch(on running: DemoPhotoServer) throws {
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout ?? 5))
-        defer { loader.shutdown() }
+    private func runBatch(on running: DemoPhotoServer, loader: HTTPLoader) async throws {
         printNow("Demo photo server at \(running.baseURL.absoluteString): \(running.catalog.photos.count) photos, "
             + "\(running.catalog.brokenEntries.count) broken on purpose")
         let entries: [PhotoEntry]
-        switch PhotoSource.loadAndWait(running.propertyListURL.absoluteString, loader: loader) {
-        case .success(let loaded): entries = loaded
-        case .failure(let error): throw ValidationError("\(error)")
+        do {
+            entries = try await PhotoSource.entries(at: running.propertyListURL.absoluteString, loader: loader)
+        } catch {
+            throw ValidationError("\(error)")
         }
         let folder = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "sepia-demo", isDirectory: true)
         printNow("Processing \(entries.count) rows (\(browsing.look.photoFilter)) into \(folder.path)")
         let options = BatchOptions(
             output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
             jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
-        let outcome = BatchRun(entries: entries, options: options, loader: loader).runUntilDone()
+        let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
         outcome.report.writeText(to: BufferedOutput())
         if outcome.interrupted { throw ExitCode(130) }
         let broken = Set(running.catalog.brokenEntries.map(\.name))

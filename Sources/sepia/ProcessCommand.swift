@@ -4,7 +4,7 @@ import SepiaImaging
 import SepiaPipeline
 
 /// `sepia process`: downloads, filters, resizes and writes every photo of a manifest.
-struct ProcessCommand: ParsableCommand {
+struct ProcessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "process",
         abstract: "Download, filter and save every photo of a manifest.",
@@ -54,7 +54,7 @@ struct ProcessCommand: ParsableCommand {
         try OptionCheck.seconds(timeout, "--timeout")
     }
 
-    func run() throws {
+    func run() async throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         do throws(BatchOutputError) {
             try BatchProcessor.prepareOutputFolder(folder) // once, before any work
@@ -63,11 +63,11 @@ struct ProcessCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
-        defer { loader.shutdown() }
         let entries: [PhotoEntry]
-        switch PhotoSource.loadAndWait(manifest, loader: loader) {
-        case .success(let loaded): entries = loaded
-        case .failure(let error):
+        do {
+            entries = try await PhotoSource.entries(at: manifest, loader: loader)
+        } catch {
+            await loader.shutdown()
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure
         }
@@ -81,8 +81,8 @@ struct ProcessCommand: ParsableCommand {
                 ? try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30) : nil,
             refresh: refresh
         )
-        let run = BatchRun(entries: entries, options: options, loader: loader)
-        let outcome = run.runUntilDone()
+        let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
+        await loader.shutdown()
         let standardOutput = BufferedOutput()
         if json {
             try outcome.report.writeJSON(to: standardOutput)

@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import SepiaImaging
 import SepiaOperations
+import SepiaPipeline
 
-/// `sepia selfcheck`: runs the imaging core end to end on generated photos and checks each
-/// step, so a fresh machine shows at once that the codecs and kernels work.
-struct SelfCheckCommand: ParsableCommand {
+/// `sepia selfcheck`: generates photos, writes them as JPEG and PNG files, and runs them through
+/// the photo pipeline (decode, filter, resize, encode, save), checking each step, so a fresh
+/// machine shows at once that the codecs, the kernels and the pipeline work.
+struct SelfCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "selfcheck",
-        abstract: "Check the imaging core on generated photos and write the results to a folder."
+        abstract: "Check the imaging core and the photo pipeline on generated photos, writing the results to a folder."
     )
 
     @Option(help: "How many photos to generate.")
@@ -28,7 +30,7 @@ struct SelfCheckCommand: ParsableCommand {
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
     }
 
-    func run() throws {
+    func run() async throws {
         let folder = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "sepia-selfcheck", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,55 +38,43 @@ struct SelfCheckCommand: ParsableCommand {
             throw ValidationError("Cannot create the output folder \(folder.path): \(error.localizedDescription)")
         }
         print("Sepia self-check: \(count) generated photos of \(size.value), results in \(folder.path)")
-        let queue = OperationQueue()
-        queue.name = "Self-check queue"
-        queue.maxConcurrentOperationCount = jobs
-        let group = BatchGroup()
-        let results = SelfCheckResults()
+        // Local files only: the loader never starts its HTTP client.
+        let pipeline = PhotoPipeline(
+            loader: HTTPLoader(),
+            configuration: PhotoPipelineConfiguration(maxConcurrentFiltrations: jobs, originalsCostLimit: 0, processedCostLimit: 0))
         let started = Date()
-        for index in 1...count {
-            let steps = SelfCheckSteps(index: index, size: size.value, folder: folder)
-            group.enter()
-            steps.last.onFinish(on: .global()) { result in
-                results.record(steps.name, result)
-                group.leave()
+        let size = size.value
+        let jobs = jobs
+        let count = count
+        let outcomes = await withTaskGroup(of: (Int, Result<String, SelfCheckFailure>).self) { group in
+            var outcomes: [(Int, Result<String, SelfCheckFailure>)] = []
+            for index in 1...count {
+                // At most `jobs` photos at once: each holds a few full-size images.
+                if index > jobs, let done = await group.next() { outcomes.append(done) }
+                group.addTask {
+                    let check = SelfCheckPhoto(index: index, size: size, folder: folder, pipeline: pipeline)
+                    do throws(SelfCheckFailure) {
+                        return (index, .success(try await check.run()))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
             }
-            queue.addOperations(steps.operations, waitUntilFinished: false)
+            for await done in group { outcomes.append(done) }
+            return outcomes.sorted { $0.0 < $1.0 }
         }
-        _ = group.wait(timeout: .distantFuture)
-        let failures = results.printSummary(seconds: Date().timeIntervalSince(started))
-        if failures > 0 { throw ExitCode.failure }
-    }
-}
-
-/// The photos' outcomes, gathered from the operations' completion handlers.
-final class SelfCheckResults: Sendable {
-    private let outcomes = Locked<[(name: String, result: OperationResult<String>)]>([])
-
-    func record(_ name: String, _ result: OperationResult<String>) {
-        outcomes.withLock { $0.append((name, result)) }
-    }
-
-    /// Prints one line per photo, in order, then a total; returns the number of failures.
-    func printSummary(seconds: Double) -> Int {
-        let all = outcomes.withLock { $0 }
         var failures = 0
-        for outcome in all.sorted(by: { $0.name.localizedStandardCompare($1.name) == .orderedAscending }) {
-            switch outcome.result {
-            case .success(let line):
-                print("  ok    \(outcome.name): \(line)")
-            case .failure(let error):
+        for (index, outcome) in outcomes {
+            switch outcome {
+            case .success(let line): print("  ok    Photo \(index): \(line)")
+            case .failure(let failure):
                 failures += 1
-                print("  FAIL  \(outcome.name): \(error)")
-            case .cancelled:
-                failures += 1
-                print("  FAIL  \(outcome.name): cancelled")
+                print("  FAIL  Photo \(index): \(failure)")
             }
         }
-        let total = all.count
         print(failures == 0
-            ? "All \(total) photos passed in \(String(format: "%.2f", seconds)) s."
-            : "\(failures) of \(total) photos failed.")
-        return failures
+            ? "All \(count) photos passed in \(String(format: "%.2f", Date().timeIntervalSince(started))) s."
+            : "\(failures) of \(count) photos failed.")
+        if failures > 0 { throw ExitCode.failure }
     }
 }

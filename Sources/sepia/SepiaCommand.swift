@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `sepia` command line.
 @main
-struct SepiaCommand: ParsableCommand {
+struct SepiaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",

@@ -5,7 +5,7 @@ import SepiaDemoServer
 import SepiaOperations
 
 /// `sepia serve`: runs the loopback demo photo server until Ctrl-C or SIGTERM.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve generated demo photos and their manifests on 127.0.0.1 until Ctrl-C."
@@ -16,11 +16,10 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Print one line per request.")
     var verbose = false
 
-    func run() throws {
-        let stopRequested = DispatchSemaphore(value: 0)
-        let trap = SignalTrap { _ in stopRequested.signal() }
-        defer { trap.release() }
-        let running = try DemoPhotoServer.startBlocking(server.configuration(requestLogger: verbose ? printNow : nil))
+    func run() async throws {
+        // Trapped from the start: Ctrl-C while the server starts stops it once it is up.
+        let stopRequested = Task { await SignalTrap.next() }
+        let running = try await DemoPhotoServer.start(server.configuration(requestLogger: verbose ? printNow : nil))
         let catalog = running.catalog
         printNow("""
             Serving \(catalog.photos.count) demo photos (\(server.photoSize.value)) and \(catalog.brokenEntries.count) \
@@ -29,8 +28,8 @@ struct ServeCommand: ParsableCommand {
             JSON:          \(running.jsonURL.absoluteString)
             Press Ctrl-C to stop.
             """)
-        stopRequested.wait()
-        running.stopBlocking()
+        _ = await stopRequested.value
+        await running.stop()
         printNow("Stopped.")
     }
 }

@@ -19,7 +19,7 @@ final class BrowserScreenTests: XCTestCase {
         case .filtered:
             record.markDownloaded(image)
             record.markFiltered(image)
-        case .failed(let reason): record.markFailed(reason: reason)
+        case .failed(let error): record.markFailed(error)
         }
         return record
     }
@@ -47,7 +47,7 @@ final class BrowserScreenTests: XCTestCase {
                              progress: DownloadProgress(received: 51_200, expected: 102_400), thumbnail: nil, isSelected: true),
             BrowserFrame.Row(record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil,
                              thumbnail: thumbnail, isSelected: false),
-            BrowserFrame.Row(record: record("Broken: 404", .failed(reason: "HTTP 404 Not Found")), isWorking: false,
+            BrowserFrame.Row(record: record("Broken: 404", .failed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))), isWorking: false,
                              progress: nil, thumbnail: nil, isSelected: false),
         ]
         let buffer = BrowserScreen.draw(frame(rows: rows))
@@ -70,7 +70,7 @@ final class BrowserScreenTests: XCTestCase {
 
     func testALongFailureReasonWrapsOntoTheRowsLines() {
         let reason = "The data is not a JPEG or PNG image; it looks like an HTML page (text/html), perhaps an error page from the server"
-        let row = BrowserFrame.Row(record: record("Broken: HTML page", .failed(reason: reason)), isWorking: false,
+        let row = BrowserFrame.Row(record: record("Broken: HTML page", .failed(.processing(reason))), isWorking: false,
                                    progress: nil, thumbnail: nil, isSelected: false)
         let buffer = BrowserScreen.draw(frame(rows: [row]))
         let column = BrowserLayout(size: size).textColumn
@@ -137,7 +137,7 @@ final class BrowserScreenTests: XCTestCase {
 final class TinyScreenTests: XCTestCase {
     func testEveryViewDrawsOnTinyTerminals() {
         var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
-        record.markFailed(reason: "HTTP 404 Not Found")
+        record.markFailed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))
         let picture = [[Cell](repeating: Cell(text: "▀"), count: 30)]
         for (columns, rows) in [(0, 0), (1, 1), (10, 2), (20, 3), (30, 5), (40, 6)] {
             let layout = BrowserLayout(size: TerminalSize(columns: columns, rows: rows))

@@ -94,17 +94,4 @@ final class LifecycleTests: XCTestCase {
             }
         }
     }
-
-    func testBlockingStartAndStopFromSynchronousCode() throws {
-        let server = try DemoPhotoServer.startBlocking(.small())
-        let port = server.port
-        XCTAssertGreaterThan(port, 0)
-        server.stopBlocking()
-
-        var configuration = DemoServerConfiguration.small()
-        configuration.port = port
-        let restarted = try DemoPhotoServer.startBlocking(configuration)
-        XCTAssertEqual(restarted.port, port)
-        restarted.stopBlocking()
-    }
 }

@@ -11,9 +11,9 @@ final class DownloadLifetimeTests: XCTestCase {
     private var server: DemoPhotoServer!
     private var loader: HTTPLoader!
 
-    override func tearDown() {
-        loader?.shutdown()
-        server?.stopBlocking()
+    override func tearDown() async throws {
+        await loader?.shutdown()
+        await server?.stop()
     }
 
     private func waitUntil(_ description: String, _ condition: () -> Bool) {
@@ -22,8 +22,8 @@ final class DownloadLifetimeTests: XCTestCase {
         XCTAssertTrue(condition(), description)
     }
 
-    func testAFinishedDownloadAndItsLoadAreReleased() throws {
-        server = try DemoPhotoServer.startBlocking(DemoServerConfiguration(photoCount: 1, photoSize: PixelSize(width: 160, height: 120)))
+    func testAFinishedDownloadAndItsLoadAreReleased() async throws {
+        server = try await DemoPhotoServer.start(DemoServerConfiguration(photoCount: 1, photoSize: PixelSize(width: 160, height: 120)))
         loader = HTTPLoader()
         let url = try XCTUnwrap(server.url(for: server.catalog.photos[0]))
         let queue = OperationQueue()
@@ -38,7 +38,7 @@ final class DownloadLifetimeTests: XCTestCase {
                 finished.fulfill()
             }
             queue.addOperation(download)
-            wait(for: [finished], timeout: 30)
+            await fulfillment(of: [finished], timeout: 30)
         }
         XCTAssertGreaterThan(received.withLock { $0 }, 0)
         waitUntil("the download, its load and its body were released") { weakDownload == nil }

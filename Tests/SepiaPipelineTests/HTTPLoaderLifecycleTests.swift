@@ -5,33 +5,29 @@ import XCTest
 
 /// The loader's client starts with the first download and stays stopped after `shutdown()`.
 final class HTTPLoaderLifecycleTests: XCTestCase {
-    private func load(_ url: String, with loader: HTTPLoader) -> Result<Data, HTTPLoadError> {
-        let done = expectation(description: "completion")
-        let outcome = Locked<Result<Data, HTTPLoadError>?>(nil)
-        _ = loader.load(URL(string: url)!) { result in
-            outcome.withLock { $0 = result }
-            done.fulfill()
+    private func load(_ url: String, with loader: HTTPLoader) async -> Result<Data, HTTPLoadError> {
+        await withCheckedContinuation { continuation in
+            _ = loader.load(URL(string: url)!) { continuation.resume(returning: $0) }
         }
-        wait(for: [done], timeout: 10)
-        return outcome.withLock { $0! }
     }
 
-    func testALoadAfterShutdownFailsAndSaysWhy() {
+    func testALoadAfterShutdownFailsAndSaysWhy() async {
         let loader = HTTPLoader()
-        loader.shutdown()
-        guard case .failure(.connection(let detail)) = load("http://127.0.0.1:9/photo.jpg", with: loader) else {
+        await loader.shutdown()
+        guard case .failure(.connection(let detail)) = await load("http://127.0.0.1:9/photo.jpg", with: loader) else {
             return XCTFail("a stopped loader must refuse the download")
         }
         XCTAssertTrue(detail.contains("shut down"), detail)
-        loader.shutdown()  // a second shutdown is harmless
+        await loader.shutdown()  // a second shutdown is harmless
     }
 
-    func testAnUnsupportedSchemeFailsWithoutAClient() {
+    func testAnUnsupportedSchemeFailsWithoutAClient() async {
         let loader = HTTPLoader()
-        defer { loader.shutdown() }
-        guard case .failure(.unsupportedURL) = load("ftp://127.0.0.1/photo.jpg", with: loader) else {
+        guard case .failure(.unsupportedURL) = await load("ftp://127.0.0.1/photo.jpg", with: loader) else {
+            await loader.shutdown()
             return XCTFail("only http and https are downloaded")
         }
         XCTAssertFalse(loader.hasStartedClient, "no threads for a download that cannot happen")
+        await loader.shutdown()
     }
 }

@@ -6,8 +6,12 @@ import XCTest
 
 /// The tutorial's list logic, driven by hand: which rows start work, when scrolling holds it,
 /// what settling cancels and starts, prefetching and priorities.
-final class PhotoListControllerTests: XCTestCase {
-    private let queue = DispatchQueue(label: "list controller tests")
+/// On the main actor, like the code under test. Linux XCTest cannot call main-actor test
+/// methods, so each test is `nonisolated` and enters the main actor (XCTest runs it on the
+/// main thread) with `MainActor.assumeIsolated`; `@unchecked Sendable` lets it take `self`
+/// along, which only the main actor touches.
+@MainActor
+final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
     private var loader: FakePhotoLoader!
     private var scheduler: ManualListScheduler!
     private var controller: PhotoListController!
@@ -23,30 +27,33 @@ final class PhotoListControllerTests: XCTestCase {
         configuration: PhotoListConfiguration = PhotoListConfiguration(prefetchDistance: 0)
     ) {
         loader = FakePhotoLoader()
-        scheduler = ManualListScheduler(queue: queue)
-        controller = PhotoListController(loader: loader, configuration: configuration, queue: queue, scheduler: scheduler)
+        scheduler = ManualListScheduler()
+        controller = PhotoListController(loader: loader, configuration: configuration, scheduler: scheduler)
         let entries = (0..<count).map { row in
             PhotoEntry(name: String(format: "Photo %03d", row),
                        location: invalid.contains(row) ? .invalid(reason: "\"NO URL\" is not a URL") : .remote(url(row)))
         }
-        onList {
+        do {
             controller.onChange = { [unowned self] in changes.append($0) }
             controller.loadSource { $0(.success(entries)) }
         }
         drain()
     }
 
-    private func onList<T>(_ body: () -> T) -> T { queue.sync(execute: body) }
-
-    /// Lets every result already delivered reach the controller.
-    private func drain() { queue.sync {} }
+    /// Lets every result already delivered reach the controller: runs the main queue until
+    /// the blocks queued before this call have run.
+    private func drain() {
+        let drained = expectation(description: "the main queue ran what was queued")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 10)
+    }
 
     private func downloads(_ row: Int) -> [FakePhotoRequest] { loader.requests(.original, for: url(row)) }
     private func filters(_ row: Int) -> [FakePhotoRequest] { loader.requests(.processed, for: url(row)) }
     private func startedDownloadRows() -> Set<Int> {
-        Set((0..<onList { controller.records.count }).filter { !downloads($0).isEmpty })
+        Set((0..<(controller.records.count)).filter { !downloads($0).isEmpty })
     }
-    private func record(_ row: Int) -> PhotoRecord { onList { controller.records[row] } }
+    private func record(_ row: Int) -> PhotoRecord { (controller.records[row]) }
 
     private func finishDownload(_ row: Int) {
         downloads(row).last!.complete(with: .success(original))
@@ -58,320 +65,358 @@ final class PhotoListControllerTests: XCTestCase {
         drain()
     }
 
-    private func scroll(to rows: Range<Int>) { onList { controller.scroll(toShow: rows) } }
+    private func scroll(to rows: Range<Int>) { (controller.scroll(toShow: rows)) }
 
     private func settle() {
-        scheduler.advance(by: onList { controller.configuration.settleDelay })
+        scheduler.advance(by: (controller.configuration.settleDelay))
         drain()
     }
 
-    func testOnlyVisibleRowsStartDownloadingAtHighPriority() {
-        makeList()
-        onList { controller.show(rows: 0..<5) }
-        XCTAssertEqual(startedDownloadRows(), Set(0..<5))
-        XCTAssertTrue(loader.requests.allSatisfy { $0.priority == .high })
-        XCTAssertEqual(onList { controller.rowsShown }, IndexSet(integersIn: 0..<5))
-    }
-
-    func testAFailedSourceBecomesAnAlertAndNoWorkStarts() {
-        loader = FakePhotoLoader()
-        controller = PhotoListController(loader: loader, queue: queue, scheduler: ManualListScheduler(queue: queue))
-        onList {
-            controller.loadSource { $0(.failure(.unsupportedLocation("gopher://photos"))) }
-            XCTAssertEqual(controller.sourceState, .loading, "the result arrives on the controller's queue, later")
+    nonisolated func testOnlyVisibleRowsStartDownloadingAtHighPriority() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<5)
+            XCTAssertEqual(startedDownloadRows(), Set(0..<5))
+            XCTAssertTrue(loader.requests.allSatisfy { $0.priority == .high })
+            XCTAssertEqual((controller.rowsShown), IndexSet(integersIn: 0..<5))
         }
-        drain()
-        guard case .failed(let message) = onList({ controller.sourceState }) else {
-            return XCTFail("expected a failed source")
+    }
+
+    nonisolated func testAFailedSourceBecomesAnAlertAndNoWorkStarts() {
+        MainActor.assumeIsolated {
+            loader = FakePhotoLoader()
+            controller = PhotoListController(loader: loader, scheduler: ManualListScheduler())
+            do {
+                controller.loadSource { $0(.failure(.unsupportedLocation("gopher://photos"))) }
+                XCTAssertEqual(controller.sourceState, .loading, "the result arrives on the main queue, later")
+            }
+            drain()
+            guard case .failed(let message) = (controller.sourceState) else {
+                return XCTFail("expected a failed source")
+            }
+            XCTAssertTrue(message.contains("gopher://photos"), message)
+            controller.show(rows: 0..<5)
+            XCTAssertTrue(loader.requests.isEmpty)
         }
-        XCTAssertTrue(message.contains("gopher://photos"), message)
-        onList { controller.show(rows: 0..<5) }
-        XCTAssertTrue(loader.requests.isEmpty)
     }
 
-    func testShowingTheSameRowsAgainNeverStartsWorkTwice() {
-        makeList()
-        onList { controller.show(rows: 0..<5) }
-        onList { controller.show(rows: 0..<5) }
-        scroll(to: 0..<5)
-        settle()
-        XCTAssertEqual(loader.requests.count, 5)
+    nonisolated func testShowingTheSameRowsAgainNeverStartsWorkTwice() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<5)
+            controller.show(rows: 0..<5)
+            scroll(to: 0..<5)
+            settle()
+            XCTAssertEqual(loader.requests.count, 5)
+        }
     }
 
-    func testADownloadShowsTheOriginalThenTheFilterReplacesIt() {
-        makeList()
-        onList { controller.show(rows: 0..<3) }
-        changes = []
-        finishDownload(1)
-        XCTAssertEqual(record(1).state, .downloaded)
-        XCTAssertEqual(record(1).image, original)
-        XCTAssertEqual(changes, [.rows([1])])
-        XCTAssertEqual(filters(1).count, 1, "a visible downloaded row is filtered at once")
-        XCTAssertEqual(filters(1).first?.priority, .high)
+    nonisolated func testADownloadShowsTheOriginalThenTheFilterReplacesIt() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<3)
+            changes = []
+            finishDownload(1)
+            XCTAssertEqual(record(1).state, .downloaded)
+            XCTAssertEqual(record(1).image, original)
+            XCTAssertEqual(changes, [.rows([1])])
+            XCTAssertEqual(filters(1).count, 1, "a visible downloaded row is filtered at once")
+            XCTAssertEqual(filters(1).first?.priority, .high)
 
-        finishFilter(1)
-        XCTAssertEqual(record(1).state, .filtered)
-        XCTAssertEqual(record(1).image, filtered)
-        XCTAssertEqual(onList { controller.workDone.filtered }, IndexSet(integer: 1))
+            finishFilter(1)
+            XCTAssertEqual(record(1).state, .filtered)
+            XCTAssertEqual(record(1).image, filtered)
+            XCTAssertEqual((controller.workDone.filtered), IndexSet(integer: 1))
+        }
     }
 
-    func testScrollingSuspendsTheQueuesAndStartsNothingUntilItSettles() {
-        makeList()
-        onList { controller.show(rows: 0..<5) }
-        changes = []
-        scroll(to: 10..<15)
-        XCTAssertTrue(loader.isSuspended)
-        XCTAssertEqual(onList { controller.scrollPhase }, .scrolling)
-        XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing starts while scrolling")
-        XCTAssertFalse(downloads(0)[0].isCancelled, "nothing is cancelled before the scroll settles")
+    nonisolated func testScrollingSuspendsTheQueuesAndStartsNothingUntilItSettles() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<5)
+            changes = []
+            scroll(to: 10..<15)
+            XCTAssertTrue(loader.isSuspended)
+            XCTAssertEqual((controller.scrollPhase), .scrolling)
+            XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing starts while scrolling")
+            XCTAssertFalse(downloads(0)[0].isCancelled, "nothing is cancelled before the scroll settles")
 
-        settle()
-        XCTAssertFalse(loader.isSuspended)
-        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
-        XCTAssertEqual(changes, [.scrollPhase, .scrollPhase], "scrolling, then idle")
-        XCTAssertTrue((0..<5).allSatisfy { downloads($0)[0].isCancelled }, "rows that left the screen are cancelled")
-        XCTAssertEqual(startedDownloadRows(), Set(0..<5).union(10..<15))
-        XCTAssertTrue(onList { (10..<15).allSatisfy { controller.isWorking(row: $0) } })
-        XCTAssertFalse(onList { controller.isWorking(row: 0) })
+            settle()
+            XCTAssertFalse(loader.isSuspended)
+            XCTAssertEqual((controller.scrollPhase), .idle)
+            XCTAssertEqual(changes, [.scrollPhase, .scrollPhase], "scrolling, then idle")
+            XCTAssertTrue((0..<5).allSatisfy { downloads($0)[0].isCancelled }, "rows that left the screen are cancelled")
+            XCTAssertEqual(startedDownloadRows(), Set(0..<5).union(10..<15))
+            XCTAssertTrue(((10..<15).allSatisfy { controller.isWorking(row: $0) }))
+            XCTAssertFalse((controller.isWorking(row: 0)))
+        }
     }
 
-    func testEachScrollInputPostponesTheSettle() {
-        makeList()
-        scroll(to: 5..<10)
-        scheduler.advance(by: 0.1)
-        scroll(to: 6..<11)
-        scheduler.advance(by: 0.1)
-        XCTAssertEqual(onList { controller.scrollPhase }, .scrolling, "0.1 s after the last input")
-        XCTAssertTrue(loader.requests.isEmpty)
-        scheduler.advance(by: 0.06)
-        drain()
-        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
-        XCTAssertEqual(startedDownloadRows(), Set(6..<11))
-        XCTAssertEqual(loader.suspensionCount, 1, "one scroll gesture suspends once")
+    nonisolated func testEachScrollInputPostponesTheSettle() {
+        MainActor.assumeIsolated {
+            makeList()
+            scroll(to: 5..<10)
+            scheduler.advance(by: 0.1)
+            scroll(to: 6..<11)
+            scheduler.advance(by: 0.1)
+            XCTAssertEqual((controller.scrollPhase), .scrolling, "0.1 s after the last input")
+            XCTAssertTrue(loader.requests.isEmpty)
+            scheduler.advance(by: 0.06)
+            drain()
+            XCTAssertEqual((controller.scrollPhase), .idle)
+            XCTAssertEqual(startedDownloadRows(), Set(6..<11))
+            XCTAssertEqual(changes.filter { $0 == .scrollPhase }.count, 2, "one scroll gesture: scrolling once, then idle")
+        }
     }
 
-    func testRowsPassedInAFlingAreNeverLoaded() {
-        makeList(count: 500)
-        onList { controller.show(rows: 0..<8) }
-        for top in stride(from: 4, through: 492, by: 4) { scroll(to: top..<(top + 8)) }
-        settle()
-        XCTAssertEqual(startedDownloadRows(), Set(0..<8).union(492..<500))
-        XCTAssertEqual(onList { controller.rowsShown.count }, 500, "every row passed was on screen for a moment")
+    nonisolated func testRowsPassedInAFlingAreNeverLoaded() {
+        MainActor.assumeIsolated {
+            makeList(count: 500)
+            controller.show(rows: 0..<8)
+            for top in stride(from: 4, through: 492, by: 4) { scroll(to: top..<(top + 8)) }
+            settle()
+            XCTAssertEqual(startedDownloadRows(), Set(0..<8).union(492..<500))
+            XCTAssertEqual((controller.rowsShown.count), 500, "every row passed was on screen for a moment")
+        }
     }
 
-    func testACancelledFilterKeepsTheDownloadAndComingBackOnlyFilters() {
-        makeList()
-        onList { controller.show(rows: 0..<5) }
-        finishDownload(0)
-        XCTAssertEqual(filters(0).count, 1)
-        scroll(to: 20..<25)
-        settle()
-        XCTAssertTrue(filters(0)[0].isCancelled)
-        XCTAssertEqual(record(0).state, .downloaded, "the download is kept")
-        XCTAssertEqual(record(0).image, original)
+    nonisolated func testACancelledFilterKeepsTheDownloadAndComingBackOnlyFilters() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<5)
+            finishDownload(0)
+            XCTAssertEqual(filters(0).count, 1)
+            scroll(to: 20..<25)
+            settle()
+            XCTAssertTrue(filters(0)[0].isCancelled)
+            XCTAssertEqual(record(0).state, .downloaded, "the download is kept")
+            XCTAssertEqual(record(0).image, original)
 
-        scroll(to: 0..<5)
-        settle()
-        XCTAssertEqual(downloads(0).count, 1, "no second download")
-        XCTAssertEqual(filters(0).count, 2, "only a new filter")
-        XCTAssertFalse(filters(0)[1].isCancelled)
+            scroll(to: 0..<5)
+            settle()
+            XCTAssertEqual(downloads(0).count, 1, "no second download")
+            XCTAssertEqual(filters(0).count, 2, "only a new filter")
+            XCTAssertFalse(filters(0)[1].isCancelled)
+        }
     }
 
     /// A result already on its way when its request was cancelled and replaced must not be
     /// taken for the new request's: within one turn of the list's queue, the first download
     /// ends (its handler is queued), the row leaves the screen (cancel) and comes back (a new
     /// download); the first result then arrives while the second request is current.
-    func testALateResultOfCancelledWorkChangesNothing() {
-        makeList()
-        onList { controller.show(rows: 0..<5) }
-        let first = downloads(2)[0]
-        onList {
-            first.complete(with: .success(original))
-            controller.show(rows: 20..<25)
+    nonisolated func testALateResultOfCancelledWorkChangesNothing() {
+        MainActor.assumeIsolated {
+            makeList()
             controller.show(rows: 0..<5)
+            let first = downloads(2)[0]
+            do {
+                first.complete(with: .success(original))
+                controller.show(rows: 20..<25)
+                controller.show(rows: 0..<5)
+            }
+            drain()
+            XCTAssertEqual(downloads(2).count, 2, "the row came back with a new download")
+            XCTAssertEqual(record(2).state, .new, "only the current request counts")
+            XCTAssertTrue((controller.isWorking(row: 2)))
+            downloads(2)[1].complete(with: .success(original))
+            drain()
+            XCTAssertEqual(record(2).state, .downloaded)
         }
-        drain()
-        XCTAssertEqual(downloads(2).count, 2, "the row came back with a new download")
-        XCTAssertEqual(record(2).state, .new, "only the current request counts")
-        XCTAssertTrue(onList { controller.isWorking(row: 2) })
-        downloads(2)[1].complete(with: .success(original))
-        drain()
-        XCTAssertEqual(record(2).state, .downloaded)
     }
 
     /// Rows shown before the source loaded start as soon as it has; loading it again cancels
     /// the old rows' work, and their late results never land on the new rows.
-    func testLoadingTheSourceAgainStartsAfreshWithoutOldWork() {
-        loader = FakePhotoLoader()
-        scheduler = ManualListScheduler(queue: queue)
-        controller = PhotoListController(
-            loader: loader, configuration: PhotoListConfiguration(prefetchDistance: 0), queue: queue, scheduler: scheduler)
-        let entries = { (count: Int, prefix: String) in
-            (0..<count).map { PhotoEntry(name: "\(prefix) \($0)", location: .remote(URL(string: "http://127.0.0.1/\(prefix)/\($0).jpg")!)) }
+    nonisolated func testLoadingTheSourceAgainStartsAfreshWithoutOldWork() {
+        MainActor.assumeIsolated {
+            loader = FakePhotoLoader()
+            scheduler = ManualListScheduler()
+            controller = PhotoListController(
+                loader: loader, configuration: PhotoListConfiguration(prefetchDistance: 0), scheduler: scheduler)
+            let entries = { (count: Int, prefix: String) in
+                (0..<count).map { PhotoEntry(name: "\(prefix) \($0)", location: .remote(URL(string: "http://127.0.0.1/\(prefix)/\($0).jpg")!)) }
+            }
+            do {
+                controller.show(rows: 0..<5)
+                controller.loadSource { $0(.success(entries(40, "old"))) }
+            }
+            drain()
+            XCTAssertEqual(loader.requests.count, 5, "the rows shown before the load start once it has")
+            let old = loader.requests
+            controller.loadSource { $0(.success(entries(3, "new"))) }
+            drain()
+            XCTAssertTrue(old.allSatisfy(\.isCancelled), "the old rows' work is cancelled")
+            old[1].complete(with: .success(original))
+            drain()
+            XCTAssertEqual((controller.records.map(\.state)), [.new, .new, .new])
+            XCTAssertEqual((controller.visibleRows), 0..<3)
+            XCTAssertEqual(loader.requests.count, 8, "the new rows on screen start")
+            XCTAssertEqual((controller.rowsShown), IndexSet(integersIn: 0..<3))
         }
-        onList {
-            controller.show(rows: 0..<5)
-            controller.loadSource { $0(.success(entries(40, "old"))) }
-        }
-        drain()
-        XCTAssertEqual(loader.requests.count, 5, "the rows shown before the load start once it has")
-        let old = loader.requests
-        onList { controller.loadSource { $0(.success(entries(3, "new"))) } }
-        drain()
-        XCTAssertTrue(old.allSatisfy(\.isCancelled), "the old rows' work is cancelled")
-        old[1].complete(with: .success(original))
-        drain()
-        XCTAssertEqual(onList { controller.records.map(\.state) }, [.new, .new, .new])
-        XCTAssertEqual(onList { controller.visibleRows }, 0..<3)
-        XCTAssertEqual(loader.requests.count, 8, "the new rows on screen start")
-        XCTAssertEqual(onList { controller.rowsShown }, IndexSet(integersIn: 0..<3))
     }
 
     /// A slow first load that ends after a second one must not replace the newer rows.
-    func testASlowEarlierLoadEndingLastIsIgnored() {
-        makeList(count: 0)
-        var finishSlowLoad: (@Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void)?
-        onList {
-            controller.loadSource { finishSlowLoad = $0 }
-            controller.loadSource { $0(.success([PhotoEntry(name: "New", location: .remote(url(0)))])) }
+    nonisolated func testASlowEarlierLoadEndingLastIsIgnored() {
+        MainActor.assumeIsolated {
+            makeList(count: 0)
+            var finishSlowLoad: (@Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void)?
+            do {
+                controller.loadSource { finishSlowLoad = $0 }
+                controller.loadSource { $0(.success([PhotoEntry(name: "New", location: .remote(url(0)))])) }
+            }
+            drain()
+            finishSlowLoad?(.success((0..<5).map { PhotoEntry(name: "Old \($0)", location: .remote(url($0))) }))
+            drain()
+            XCTAssertEqual((controller.records.map(\.name)), ["New"])
+            XCTAssertEqual((controller.sourceState), .loaded)
         }
-        drain()
-        finishSlowLoad?(.success((0..<5).map { PhotoEntry(name: "Old \($0)", location: .remote(url($0))) }))
-        drain()
-        XCTAssertEqual(onList { controller.records.map(\.name) }, ["New"])
-        XCTAssertEqual(onList { controller.sourceState }, .loaded)
     }
 
-    func testPrefetchWaitsForTheScreenAndTheDelayThenLoadsAheadAtLowPriority() {
-        makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
-        onList { controller.show(rows: 0..<3) }
-        XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the screen has its photos")
-        for row in 0..<3 {
-            finishDownload(row)
-            finishFilter(row)
-        }
-        XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the user stayed on the screen")
-        scheduler.advance(by: 0.5)
-        drain()
-        XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing above the first row; two below")
-        XCTAssertEqual(downloads(3)[0].priority, .low)
-        XCTAssertEqual(downloads(4)[0].priority, .low)
+    nonisolated func testPrefetchWaitsForTheScreenAndTheDelayThenLoadsAheadAtLowPriority() {
+        MainActor.assumeIsolated {
+            makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
+            controller.show(rows: 0..<3)
+            XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the screen has its photos")
+            for row in 0..<3 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            XCTAssertEqual(startedDownloadRows(), Set(0..<3), "no prefetch before the user stayed on the screen")
+            scheduler.advance(by: 0.5)
+            drain()
+            XCTAssertEqual(startedDownloadRows(), Set(0..<5), "nothing above the first row; two below")
+            XCTAssertEqual(downloads(3)[0].priority, .low)
+            XCTAssertEqual(downloads(4)[0].priority, .low)
 
-        scroll(to: 2..<5)
-        settle()
-        XCTAssertEqual(downloads(3).count, 1, "the prefetch goes on")
-        XCTAssertEqual(downloads(3)[0].priority, .high, "raised when the row became visible")
-        XCTAssertFalse(downloads(3)[0].isCancelled)
+            scroll(to: 2..<5)
+            settle()
+            XCTAssertEqual(downloads(3).count, 1, "the prefetch goes on")
+            XCTAssertEqual(downloads(3)[0].priority, .high, "raised when the row became visible")
+            XCTAssertFalse(downloads(3)[0].isCancelled)
+        }
     }
 
     /// Out-of-range distances neither trap (an empty range, an overflow) nor drop what was
     /// just prefetched: a huge prefetch reaches the end of the list, a negative retain
     /// distance keeps at least the prefetched rows.
-    func testOutOfRangeDistancesAreClamped() {
-        makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: .max, retainDistance: -100))
-        onList { controller.show(rows: 0..<3) }
-        for row in 0..<3 {
-            finishDownload(row)
-            finishFilter(row)
+    nonisolated func testOutOfRangeDistancesAreClamped() {
+        MainActor.assumeIsolated {
+            makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: .max, retainDistance: -100))
+            controller.show(rows: 0..<3)
+            for row in 0..<3 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            scheduler.advance(by: 0.5)
+            drain()
+            XCTAssertEqual(startedDownloadRows(), Set(0..<8))
+            finishDownload(5)
+            scroll(to: 0..<3)
+            settle()
+            XCTAssertNotNil(record(5).image, "a prefetched row keeps its photo")
         }
-        scheduler.advance(by: 0.5)
-        drain()
-        XCTAssertEqual(startedDownloadRows(), Set(0..<8))
-        finishDownload(5)
-        scroll(to: 0..<3)
-        settle()
-        XCTAssertNotNil(record(5).image, "a prefetched row keeps its photo")
     }
 
     /// A retain distance of `Int.max` means "keep every image": the range around the screen
     /// must not overflow when the rows of a finished screen are weighed for discarding.
-    func testAnUnboundedRetainDistanceKeepsEveryImage() {
-        makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: .max))
-        onList { controller.show(rows: 0..<3) }
-        finishDownload(0)
-        finishFilter(0)
-        scroll(to: 5..<8)
-        settle()
-        XCTAssertNotNil(record(0).image, "kept, however far the screen moved")
-    }
-
-    func testPrefetchLoadsAheadOfTheLastScrollButNotForAScreenTheUserLeftAtOnce() {
-        makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
-        scroll(to: 10..<12)
-        settle()
-        for row in 10..<12 {
-            finishDownload(row)
-            finishFilter(row)
+    nonisolated func testAnUnboundedRetainDistanceKeepsEveryImage() {
+        MainActor.assumeIsolated {
+            makeList(count: 8, configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: .max))
+            controller.show(rows: 0..<3)
+            finishDownload(0)
+            finishFilter(0)
+            scroll(to: 5..<8)
+            settle()
+            XCTAssertNotNil(record(0).image, "kept, however far the screen moved")
         }
-        scroll(to: 30..<32)
-        scheduler.advance(by: 0.5)
-        drain()
-        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<32), "left before the delay: no prefetch")
-        for row in 30..<32 {
-            finishDownload(row)
-            finishFilter(row)
+    }
+
+    nonisolated func testPrefetchLoadsAheadOfTheLastScrollButNotForAScreenTheUserLeftAtOnce() {
+        MainActor.assumeIsolated {
+            makeList(configuration: PhotoListConfiguration(prefetchDistance: 2))
+            scroll(to: 10..<12)
+            settle()
+            for row in 10..<12 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            scroll(to: 30..<32)
+            scheduler.advance(by: 0.5)
+            drain()
+            XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<32), "left before the delay: no prefetch")
+            for row in 30..<32 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            scheduler.advance(by: 0.5)
+            drain()
+            XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<34), "below, the way the list went")
+            scroll(to: 20..<22)
+            settle()
+            for row in 20..<22 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            scheduler.advance(by: 0.5)
+            drain()
+            XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(18..<22).union(30..<34), "above after scrolling up")
         }
-        scheduler.advance(by: 0.5)
-        drain()
-        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(30..<34), "below, the way the list went")
-        scroll(to: 20..<22)
-        settle()
-        for row in 20..<22 {
-            finishDownload(row)
-            finishFilter(row)
+    }
+
+    nonisolated func testAFailedRowShowsItsReasonAndCanBeRetried() {
+        MainActor.assumeIsolated {
+            makeList(invalid: [1])
+            controller.show(rows: 0..<3)
+            XCTAssertTrue(downloads(1).isEmpty, "a row without a URL never downloads")
+            XCTAssertEqual(record(1).failureText, "Failed to load: \"NO URL\" is not a URL")
+            downloads(2)[0].complete(with: .failure(.download(.status(code: 404, reason: "Not Found", retryAfter: nil))))
+            drain()
+            XCTAssertEqual(record(2).failureText, "Failed to load: HTTP 404 Not Found")
+
+            controller.retry(row: 2)
+            XCTAssertEqual(record(2).state, .new)
+            XCTAssertEqual(downloads(2).count, 2)
+            controller.retry(row: 1)
+            XCTAssertTrue(downloads(1).isEmpty, "retrying cannot give a row a URL")
         }
-        scheduler.advance(by: 0.5)
-        drain()
-        XCTAssertEqual(startedDownloadRows(), Set(10..<12).union(18..<22).union(30..<34), "above after scrolling up")
     }
 
-    func testAFailedRowShowsItsReasonAndCanBeRetried() {
-        makeList(invalid: [1])
-        onList { controller.show(rows: 0..<3) }
-        XCTAssertTrue(downloads(1).isEmpty, "a row without a URL never downloads")
-        XCTAssertEqual(record(1).failureText, "Failed to load: \"NO URL\" is not a URL")
-        downloads(2)[0].complete(with: .failure(reason: "HTTP 404 Not Found"))
-        drain()
-        XCTAssertEqual(record(2).failureText, "Failed to load: HTTP 404 Not Found")
-
-        onList { controller.retry(row: 2) }
-        XCTAssertEqual(record(2).state, .new)
-        XCTAssertEqual(downloads(2).count, 2)
-        onList { controller.retry(row: 1) }
-        XCTAssertTrue(downloads(1).isEmpty, "retrying cannot give a row a URL")
+    nonisolated func testRowsFarFromTheScreenDropTheirImages() {
+        MainActor.assumeIsolated {
+            makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: 5))
+            controller.show(rows: 0..<2)
+            finishDownload(0)
+            finishFilter(0)
+            finishDownload(1)
+            scroll(to: 4..<6)
+            settle()
+            XCTAssertEqual(record(0).state, .filtered, "within the retain distance")
+            scroll(to: 30..<32)
+            settle()
+            XCTAssertEqual(record(0).state, .new)
+            XCTAssertNil(record(0).image)
+            XCTAssertEqual(record(1).state, .new)
+        }
     }
 
-    func testRowsFarFromTheScreenDropTheirImages() {
-        makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, retainDistance: 5))
-        onList { controller.show(rows: 0..<2) }
-        finishDownload(0)
-        finishFilter(0)
-        finishDownload(1)
-        scroll(to: 4..<6)
-        settle()
-        XCTAssertEqual(record(0).state, .filtered, "within the retain distance")
-        scroll(to: 30..<32)
-        settle()
-        XCTAssertEqual(record(0).state, .new)
-        XCTAssertNil(record(0).image)
-        XCTAssertEqual(record(1).state, .new)
+    nonisolated func testWithoutDeferringWorkStartsWhileScrolling() {
+        MainActor.assumeIsolated {
+            makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, defersWorkWhileScrolling: false))
+            scroll(to: 10..<12)
+            XCTAssertFalse(loader.isSuspended)
+            XCTAssertEqual((controller.scrollPhase), .idle)
+            XCTAssertEqual(startedDownloadRows(), Set(10..<12))
+        }
     }
 
-    func testWithoutDeferringWorkStartsWhileScrolling() {
-        makeList(configuration: PhotoListConfiguration(prefetchDistance: 0, defersWorkWhileScrolling: false))
-        scroll(to: 10..<12)
-        XCTAssertFalse(loader.isSuspended)
-        XCTAssertEqual(onList { controller.scrollPhase }, .idle)
-        XCTAssertEqual(startedDownloadRows(), Set(10..<12))
-    }
-
-    func testCancelAllCancelsEveryRequestAndResumes() {
-        makeList()
-        onList { controller.show(rows: 0..<4) }
-        scroll(to: 1..<5)
-        onList { controller.cancelAll() }
-        XCTAssertTrue(loader.requests.allSatisfy(\.isCancelled))
-        XCTAssertFalse(loader.isSuspended)
-        XCTAssertEqual(onList { controller.workingRowCount }, 0)
+    nonisolated func testCancelAllCancelsEveryRequestAndResumes() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<4)
+            scroll(to: 1..<5)
+            controller.cancelAll()
+            XCTAssertTrue(loader.requests.allSatisfy(\.isCancelled))
+            XCTAssertFalse(loader.isSuspended)
+            XCTAssertEqual((controller.workingRowCount), 0)
+        }
     }
 }

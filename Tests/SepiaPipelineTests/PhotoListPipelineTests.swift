@@ -5,13 +5,14 @@ import XCTest
 @testable import SepiaPipeline
 
 /// The list controller on the real pipeline, with real timers, over local photo files.
-final class PhotoListPipelineTests: XCTestCase {
-    private let queue = DispatchQueue(label: "list pipeline tests")
-    private var loader: HTTPLoader!
-
-    override func tearDown() {
-        loader?.shutdown()
-    }
+/// On the main actor, like the code under test. Linux XCTest cannot call main-actor test
+/// methods, so each test is `nonisolated` and enters the main actor (XCTest runs it on the
+/// main thread) with `MainActor.assumeIsolated`; `@unchecked Sendable` lets it take `self`
+/// along, which only the main actor touches.
+@MainActor
+final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
+    /// Local files only: the loader never starts its HTTP client, and needs no shutdown.
+    private let loader = HTTPLoader()
 
     private func entries(count: Int, corrupt: Int) throws -> [PhotoEntry] {
         let folder = try makeTemporaryCacheDirectory()
@@ -25,64 +26,62 @@ final class PhotoListPipelineTests: XCTestCase {
         }
     }
 
+    /// Runs the main queue (where the controller gets its results) until `condition` holds.
     private func waitUntil(_ description: String, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while !condition() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
         XCTAssertTrue(condition(), description)
     }
 
-    func testVisibleRowsAreFilteredAndScrollingMovesTheWork() throws {
-        let rows = try entries(count: 30, corrupt: 2)
-        loader = HTTPLoader()
-        let pipeline = PhotoPipeline(loader: loader)
-        let processing = PhotoProcessing(filter: .sepia, fitting: PixelSize(width: 80, height: 60))
-        let controller = PhotoListController(
-            loader: pipeline,
-            configuration: PhotoListConfiguration(processing: processing, settleDelay: 0.05, prefetchDistance: 0),
-            queue: queue)
-        queue.sync { controller.loadSource { $0(.success(rows)) } }
-        waitUntil("the rows arrive") { queue.sync { controller.sourceState == .loaded } }
-        queue.sync { controller.show(rows: 0..<4) }
+    nonisolated func testVisibleRowsAreFilteredAndScrollingMovesTheWork() throws {
+        try MainActor.assumeIsolated {
+            let rows = try entries(count: 30, corrupt: 2)
+            let pipeline = PhotoPipeline(loader: loader)
+            let processing = PhotoProcessing(filter: .sepia, fitting: PixelSize(width: 80, height: 60))
+            let controller = PhotoListController(
+                loader: pipeline,
+                configuration: PhotoListConfiguration(processing: processing, settleDelay: 0.05, prefetchDistance: 0))
+            controller.loadSource { $0(.success(rows)) }
+            waitUntil("the rows arrive") { controller.sourceState == .loaded }
+            controller.show(rows: 0..<4)
 
-        let states = { self.queue.sync { controller.records.map(\.state) } }
-        waitUntil("the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
-        XCTAssertEqual(states()[0], .filtered)
-        XCTAssertEqual(queue.sync { controller.records[0].image?.size }, PixelSize(width: 80, height: 60))
-        guard case .failed(let reason) = states()[2] else { return XCTFail("the corrupt photo must fail its row") }
-        XCTAssertFalse(reason.isEmpty)
-        XCTAssertTrue(states()[4...].allSatisfy { $0 == .new }, "off-screen rows are left alone")
+            let states = { controller.records.map(\.state) }
+            waitUntil("the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
+            XCTAssertEqual(states()[0], .filtered)
+            XCTAssertEqual(controller.records[0].image?.size, PixelSize(width: 80, height: 60))
+            guard case .failed(.decoding) = states()[2] else { return XCTFail("the corrupt photo must fail its row: \(states()[2])") }
+            XCTAssertTrue(states()[4...].allSatisfy { $0 == .new }, "off-screen rows are left alone")
 
-        queue.sync {
             controller.scroll(toShow: 20..<24)
-            // Asked on the list's queue: the settle timer cannot run in between.
+            // Asked on the main actor: the settle timer cannot run in between.
             XCTAssertTrue(pipeline.isSuspended)
+            waitUntil("the scroll settles and the new rows are filtered") {
+                states()[20..<24].allSatisfy { $0 == .filtered }
+            }
+            XCTAssertFalse(pipeline.isSuspended)
+            XCTAssertTrue(states()[4..<20].allSatisfy { $0 == .new }, "rows scrolled past are never loaded")
+            waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
         }
-        waitUntil("the scroll settles and the new rows are filtered") {
-            states()[20..<24].allSatisfy { $0 == .filtered }
-        }
-        XCTAssertFalse(pipeline.isSuspended)
-        XCTAssertTrue(states()[4..<20].allSatisfy { $0 == .new }, "rows scrolled past are never loaded")
-        waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
     }
 
-    func testTheBlockingLoaderHasEndedItsRequestsWhenItReturns() throws {
-        let rows = try entries(count: 2, corrupt: 1)
-        loader = HTTPLoader()
-        let blocking = BlockingPhotoLoader(loader: loader)
-        let processing = PhotoProcessing(filter: .grayscale, fitting: PixelSize(width: 40, height: 40))
-        let good = try XCTUnwrap(PhotoRecord(entry: rows[0]).url)
-        let corrupt = try XCTUnwrap(PhotoRecord(entry: rows[1]).url)
+    nonisolated func testTheBlockingLoaderHasEndedItsTasksWhenItReturns() throws {
+        try MainActor.assumeIsolated {
+            let rows = try entries(count: 2, corrupt: 1)
+            let blocking = BlockingPhotoLoader(pipeline: PhotoPipeline(loader: loader))
+            let processing = PhotoProcessing(filter: .grayscale, fitting: PixelSize(width: 40, height: 40))
+            let good = try XCTUnwrap(PhotoRecord(entry: rows[0]).url)
+            let corrupt = try XCTUnwrap(PhotoRecord(entry: rows[1]).url)
 
-        let original = blocking.loadOriginal(good, decoding: ImageDecodingOptions(), priority: .high) as? PhotoRequest<RGBAImage>
-        let image = try XCTUnwrap(original?.result?.value, "ended on return")
-        XCTAssertEqual(image.size, PixelSize(width: 160, height: 120))
-        let processed = blocking.loadProcessed(image, of: good, processing: processing, priority: .high) as? PhotoRequest<RGBAImage>
-        let gray = try XCTUnwrap(processed?.result?.value)
-        XCTAssertEqual(gray.size, PixelSize(width: 40, height: 30))
-        XCTAssertEqual(gray.pixels[0], gray.pixels[1], "grayscale")
+            let original = blocking.loadOriginal(PhotoRequest(url: good, processing: PhotoProcessing(filter: .grayscale)))
+            let image = try XCTUnwrap(original.result?.get(), "ended on return")
+            XCTAssertEqual(image.size, PixelSize(width: 160, height: 120))
+            let processed = blocking.loadProcessed(PhotoRequest(url: good, processing: processing))
+            let gray = try XCTUnwrap(processed.result?.get())
+            XCTAssertEqual(gray.size, PixelSize(width: 40, height: 30))
+            XCTAssertEqual(gray.pixels[0], gray.pixels[1], "grayscale")
 
-        let failed = blocking.loadOriginal(corrupt, decoding: ImageDecodingOptions(), priority: .high) as? PhotoRequest<RGBAImage>
-        guard case .failure(let reason)? = failed?.result else { return XCTFail("a corrupt photo fails") }
-        XCTAssertFalse(reason.isEmpty)
+            let failed = blocking.loadOriginal(PhotoRequest(url: corrupt))
+            guard case .failure(.decoding)? = failed.result else { return XCTFail("a corrupt photo fails: \(String(describing: failed.result))") }
+        }
     }
 }

@@ -24,12 +24,12 @@ final class PhotoRecordTests: XCTestCase {
 
     func testAnInvalidEntryStartsFailedWithItsReasonAndCannotBeRetried() {
         var record = PhotoRecord(entry: PhotoEntry(name: "Broken", location: .invalid(reason: "\"NO URL\" is not a URL")))
-        XCTAssertEqual(record.state, .failed(reason: "\"NO URL\" is not a URL"))
+        XCTAssertEqual(record.state, .failed(.invalidLocation("\"NO URL\" is not a URL")))
         XCTAssertEqual(record.failureText, "Failed to load: \"NO URL\" is not a URL")
         XCTAssertNil(record.url)
         XCTAssertFalse(record.reset(), "retrying cannot give an invalid row a URL")
         XCTAssertFalse(record.markDownloaded(original))
-        XCTAssertEqual(record.state, .failed(reason: "\"NO URL\" is not a URL"))
+        XCTAssertEqual(record.state, .failed(.invalidLocation("\"NO URL\" is not a URL")))
     }
 
     func testDownloadedThenFilteredKeepsTheLatestImage() {
@@ -56,20 +56,20 @@ final class PhotoRecordTests: XCTestCase {
 
     func testFailedIsAcceptedFromAnyStateAndKeepsTheImage() {
         var fresh = newRecord()
-        XCTAssertTrue(fresh.markFailed(reason: "HTTP 404"))
+        XCTAssertTrue(fresh.markFailed(.processing("HTTP 404")))
         XCTAssertEqual(fresh.failureText, "Failed to load: HTTP 404")
 
         var downloaded = newRecord()
         downloaded.markDownloaded(original)
-        XCTAssertTrue(downloaded.markFailed(reason: "cancelled filter"))
+        XCTAssertTrue(downloaded.markFailed(.processing("cancelled filter")))
         XCTAssertEqual(downloaded.image, original)
 
         var filteredRecord = newRecord()
         filteredRecord.markDownloaded(original)
         filteredRecord.markFiltered(filtered)
-        XCTAssertTrue(filteredRecord.markFailed(reason: "disk full"))
-        XCTAssertFalse(filteredRecord.markFailed(reason: "disk full"), "same failure again changes nothing")
-        XCTAssertTrue(filteredRecord.markFailed(reason: "other"))
+        XCTAssertTrue(filteredRecord.markFailed(.processing("disk full")))
+        XCTAssertFalse(filteredRecord.markFailed(.processing("disk full")), "same failure again changes nothing")
+        XCTAssertTrue(filteredRecord.markFailed(.processing("other")))
     }
 
     func testResetSendsAFailedRowBackToNew() {
@@ -77,7 +77,7 @@ final class PhotoRecordTests: XCTestCase {
         XCTAssertFalse(record.reset(), "only a failed row can be retried")
         record.markDownloaded(original)
         XCTAssertFalse(record.reset())
-        record.markFailed(reason: "timed out")
+        record.markFailed(.processing("timed out"))
         XCTAssertTrue(record.reset())
         XCTAssertEqual(record.state, .new)
         XCTAssertNil(record.image)

@@ -11,8 +11,8 @@ final class PipelineServerTests: XCTestCase {
     private var loader: HTTPLoader!
     private var folder: URL!
 
-    private func startServer(_ configuration: DemoServerConfiguration, loader configurationForLoader: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) throws {
-        server = try DemoPhotoServer.startBlocking(configuration)
+    private func startServer(_ configuration: DemoServerConfiguration, loader configurationForLoader: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) async throws {
+        server = try await DemoPhotoServer.start(configuration)
         loader = HTTPLoader(configuration: configurationForLoader)
     }
 
@@ -21,9 +21,9 @@ final class PipelineServerTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDown() {
-        loader?.shutdown()
-        server?.stopBlocking()
+    override func tearDown() async throws {
+        await loader?.shutdown()
+        await server?.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -31,24 +31,31 @@ final class PipelineServerTests: XCTestCase {
         DemoServerConfiguration(photoCount: count, photoSize: PixelSize(width: 160, height: 120), slowDelay: .seconds(4))
     }
 
-    private func manifest() throws -> [PhotoEntry] {
-        try PhotoSource.loadAndWait(server.propertyListURL.absoluteString, loader: loader).get()
+    private func manifest() async throws -> [PhotoEntry] {
+        try await PhotoSource.entries(at: server.propertyListURL.absoluteString, loader: loader)
     }
 
-    private func run(_ entries: [PhotoEntry], _ options: BatchOptions) -> [BatchOutcome] {
-        BatchProcessor(entries: entries, options: options, loader: loader).runUntilDone()
+    private func run(_ entries: [PhotoEntry], _ options: BatchOptions) async -> [BatchOutcome] {
+        await BatchProcessor(entries: entries, options: options, loader: loader).run()
     }
 
     private func reason(_ outcome: BatchOutcome?) -> String? {
-        if case .failed(let reason) = outcome?.state { return reason }
-        return nil
+        outcome?.state.failureReason
     }
 
-    func testFullRunWritesEveryGoodPhotoAndFailsEachBrokenEntryWithItsReason() throws {
-        try startServer(Self.small(), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
-        let entries = try manifest()
+    private func source(_ location: String) async -> Result<[PhotoEntry], PhotoSourceError> {
+        do {
+            return .success(try await PhotoSource.entries(at: location, loader: loader))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func testFullRunWritesEveryGoodPhotoAndFailsEachBrokenEntryWithItsReason() async throws {
+        try await startServer(Self.small(), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
+        let entries = try await manifest()
         XCTAssertEqual(entries.count, server.catalog.entries.count)
-        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
+        let outcomes = await run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
         let byName = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.name, $0) })
         for photo in server.catalog.photos {
             guard case .written(let file) = byName[photo.name]?.state else { return XCTFail("\(photo.name): \(String(describing: byName[photo.name]))") }
@@ -67,11 +74,11 @@ final class PipelineServerTests: XCTestCase {
 
     /// Bytes that never decode (an HTML page answered with 200, a damaged JPEG) are not kept
     /// in the originals cache, or the photo would fail on every later run until --refresh.
-    func testTheOriginalsCacheKeepsOnlyBytesThatDecoded() throws {
-        try startServer(Self.small(count: 3), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
-        let entries = try manifest()
+    func testTheOriginalsCacheKeepsOnlyBytesThatDecoded() async throws {
+        try await startServer(Self.small(count: 3), loader: HTTPLoaderConfiguration(totalTimeout: 1.5))
+        let entries = try await manifest()
         let cache = try DiskCache(directory: folder.appendingPathComponent("cache"), sizeLimit: 64 << 20)
-        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out"), originals: cache))
+        let outcomes = await run(entries, BatchOptions(output: folder.appendingPathComponent("out"), originals: cache))
         XCTAssertEqual(outcomes.count, entries.count)
         let locations = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.location) })
         for photo in server.catalog.photos {
@@ -85,11 +92,11 @@ final class PipelineServerTests: XCTestCase {
         }
     }
 
-    func testCancellingADownloadClosesTheConnection() throws {
+    func testCancellingADownloadClosesTheConnection() async throws {
         var configuration = Self.small(count: 1)
         configuration.photoSize = PixelSize(width: 800, height: 600)
         configuration.bandwidth = 4_000
-        try startServer(configuration)
+        try await startServer(configuration)
         let url = try XCTUnwrap(server.url(for: server.catalog.photos[0]))
         let started = expectation(description: "bytes arrived")
         started.assertForOverFulfill = false
@@ -102,66 +109,68 @@ final class PipelineServerTests: XCTestCase {
         }
         let queue = OperationQueue()
         queue.addOperation(download)
-        wait(for: [started], timeout: 30)
+        await fulfillment(of: [started], timeout: 30)
         download.cancel()
-        wait(for: [finished], timeout: 10)
+        await fulfillment(of: [finished], timeout: 10)
         let deadline = Date().addingTimeInterval(10)
-        while server.counters.cutBodies == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while server.counters.cutBodies == 0 && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
         XCTAssertEqual(server.counters.cutBodies, 1, "the server must see the connection end")
     }
 
-    func testRowsWithTheSameURLCauseOneRequest() throws {
-        try startServer(Self.small(count: 2))
+    func testRowsWithTheSameURLCauseOneRequest() async throws {
+        try await startServer(Self.small(count: 2))
         let photo = server.catalog.photos[0]
         let url = try XCTUnwrap(server.url(for: photo))
         let entries = [PhotoEntry(name: "One", location: .remote(url)), PhotoEntry(name: "Two", location: .remote(url))]
-        let outcomes = run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
+        let outcomes = await run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
         XCTAssertEqual(outcomes.filter(\.isDone).count, 2)
         XCTAssertEqual(server.counters.requests(forPath: try XCTUnwrap(photo.path)), 1)
     }
 
-    func testServiceUnavailableIsRetriedUntilItSucceeds() throws {
+    func testServiceUnavailableIsRetriedUntilItSucceeds() async throws {
         var configuration = Self.small(count: 8)
         configuration.includesBrokenEntries = false
         configuration.failureRate = 0.5
-        try startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 8, baseDelay: 0.01)))
-        let outcomes = run(try manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
+        try await startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 8, baseDelay: 0.01)))
+        let outcomes = await run(try await manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
         XCTAssertGreaterThan(server.counters.serviceUnavailableResponses, 0, "the seed must inject some 503s")
         XCTAssertEqual(outcomes.filter(\.isDone).count, 8, "\(outcomes)")
     }
 
-    func testPersistentFailureGivesUpAfterTheLastAttempt() throws {
+    func testPersistentFailureGivesUpAfterTheLastAttempt() async throws {
         var configuration = Self.small(count: 1)
         configuration.includesBrokenEntries = false
         configuration.failureRate = 1
-        try startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01)))
-        let outcomes = run(try manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
+        try await startServer(configuration, loader: HTTPLoaderConfiguration(retry: RetryPolicy(maximumAttempts: 3, baseDelay: 0.01)))
+        let outcomes = await run(try await manifest(), BatchOptions(output: folder.appendingPathComponent("out")))
         XCTAssertTrue(reason(outcomes.first)?.contains("HTTP 503") == true, "\(outcomes)")
         XCTAssertEqual(server.counters.serviceUnavailableResponses, 3)
     }
 
-    func testSecondRunDownloadsNoPhoto() throws {
+    func testSecondRunDownloadsNoPhoto() async throws {
         var configuration = Self.small(count: 4)
         configuration.includesBrokenEntries = false
-        try startServer(configuration)
+        try await startServer(configuration)
         let cache = try DiskCache(directory: folder.appendingPathComponent("cache"), sizeLimit: 1 << 30)
-        let entries = try manifest()
-        XCTAssertEqual(run(entries, BatchOptions(output: folder.appendingPathComponent("first"), originals: cache)).filter(\.isDone).count, 4)
+        let entries = try await manifest()
+        let first = await run(entries, BatchOptions(output: folder.appendingPathComponent("first"), originals: cache))
+        XCTAssertEqual(first.filter(\.isDone).count, 4)
         let requestsAfterFirstRun = server.counters.totalRequests
-        XCTAssertEqual(run(entries, BatchOptions(output: folder.appendingPathComponent("second"), originals: cache)).filter(\.isDone).count, 4)
+        let second = await run(entries, BatchOptions(output: folder.appendingPathComponent("second"), originals: cache))
+        XCTAssertEqual(second.filter(\.isDone).count, 4)
         XCTAssertEqual(server.counters.totalRequests, requestsAfterFirstRun, "the originals come from the disk cache")
-        _ = run(entries, BatchOptions(output: folder.appendingPathComponent("third"), originals: cache, refresh: true))
+        _ = await run(entries, BatchOptions(output: folder.appendingPathComponent("third"), originals: cache, refresh: true))
         XCTAssertEqual(server.counters.totalRequests, requestsAfterFirstRun + 4, "--refresh downloads again")
     }
 
-    func testCancellingABatchLeavesOnlyWholeFiles() throws {
+    func testCancellingABatchLeavesOnlyWholeFiles() async throws {
         var configuration = Self.small(count: 6)
         configuration.includesBrokenEntries = false
         configuration.photoSize = PixelSize(width: 400, height: 300)
         configuration.bandwidth = 30_000
-        try startServer(configuration)
+        try await startServer(configuration)
         let output = folder.appendingPathComponent("out")
-        let processor = BatchProcessor(entries: try manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
+        let processor = BatchProcessor(entries: try await manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
         let finished = expectation(description: "batch finished")
         let result = Locked<[BatchOutcome]>([])
         processor.start(outcome: { outcome in
@@ -170,7 +179,7 @@ final class PipelineServerTests: XCTestCase {
             finished.fulfill()
         })
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { processor.cancel() }
-        wait(for: [finished], timeout: 60)
+        await fulfillment(of: [finished], timeout: 60)
         let outcomes = result.withLock { $0 }
         XCTAssertEqual(outcomes.map(\.row).sorted(), Array(0..<6), "one outcome a row")
         XCTAssertTrue(outcomes.contains { $0.state == .cancelled }, "\(outcomes)")
@@ -182,10 +191,10 @@ final class PipelineServerTests: XCTestCase {
         }
     }
 
-    func testBodiesOverTheSizeCapFailWithoutBeingRead() throws {
+    func testBodiesOverTheSizeCapFailWithoutBeingRead() async throws {
         var configuration = Self.small(count: 1)
         configuration.photoSize = PixelSize(width: 640, height: 480)
-        try startServer(configuration, loader: HTTPLoaderConfiguration(maximumBodySize: 1_000))
+        try await startServer(configuration, loader: HTTPLoaderConfiguration(maximumBodySize: 1_000))
         let url = try XCTUnwrap(server.url(for: server.catalog.photos[0]))
         let finished = expectation(description: "load finished")
         let outcome = Locked<Result<Data, HTTPLoadError>?>(nil)
@@ -193,7 +202,7 @@ final class PipelineServerTests: XCTestCase {
             outcome.withLock { $0 = result }
             finished.fulfill()
         }
-        wait(for: [finished], timeout: 30)
+        await fulfillment(of: [finished], timeout: 30)
         guard case .failure(.tooLarge(let limit)) = outcome.withLock({ $0 }) else {
             return XCTFail("\(String(describing: outcome.withLock { $0 }))")
         }
@@ -201,21 +210,22 @@ final class PipelineServerTests: XCTestCase {
         XCTAssertEqual(server.counters.requests(forPath: try XCTUnwrap(server.catalog.photos[0].path)), 1, "not retried")
     }
 
-    func testManifestErrorsAreClear() throws {
-        try startServer(Self.small(count: 1))
+    func testManifestErrorsAreClear() async throws {
+        try await startServer(Self.small(count: 1))
         let missing = URL(string: "missing.plist", relativeTo: server.baseURL)!.absoluteURL
-        guard case .failure(let error) = PhotoSource.loadAndWait(missing.absoluteString, loader: loader) else { return XCTFail() }
+        guard case .failure(let error) = await source(missing.absoluteString) else { return XCTFail() }
         XCTAssertTrue(error.description.contains("HTTP 404"), error.description)
         XCTAssertTrue(error.description.contains(missing.absoluteString), error.description)
         let garbage = folder.appendingPathComponent("photos.json")
         try Data("{ not json".utf8).write(to: garbage)
-        guard case .failure(.malformed) = PhotoSource.loadAndWait(garbage.path, loader: loader) else { return XCTFail() }
-        guard case .failure(.unsupportedLocation) = PhotoSource.loadAndWait("ftp://example.com/x", loader: loader) else { return XCTFail() }
+        guard case .failure(.malformed) = await source(garbage.path) else { return XCTFail() }
+        guard case .failure(.unsupportedLocation) = await source("ftp://example.com/x") else { return XCTFail() }
     }
 
-    func testJSONManifestMatchesThePropertyList() throws {
-        try startServer(Self.small(count: 3))
-        let fromJSON = try PhotoSource.loadAndWait(server.jsonURL.absoluteString, loader: loader).get()
-        XCTAssertEqual(fromJSON, try manifest())
+    func testJSONManifestMatchesThePropertyList() async throws {
+        try await startServer(Self.small(count: 3))
+        let fromJSON = try await PhotoSource.entries(at: server.jsonURL.absoluteString, loader: loader)
+        let fromPropertyList = try await manifest()
+        XCTAssertEqual(fromJSON, fromPropertyList)
     }
 }

@@ -8,8 +8,8 @@ public struct BatchOutcome: Sendable, Equatable {
         case written(URL)
         /// The file was already there from an earlier run; nothing was done.
         case skipped(URL)
-        /// The photo failed; the reason is what a user reads.
-        case failed(String)
+        /// The photo failed; the error's description is what a user reads.
+        case failed(PhotoError)
         /// The batch was cancelled before the photo was done.
         case cancelled
     }

@@ -4,9 +4,10 @@ import SepiaOperations
 
 /// Downloads, processes and writes every photo of a manifest: the engine of `sepia process`.
 ///
-/// Downloads run on the "Download queue" and CPU work on the "Image Filtration queue", as
-/// chains of dependent operations (see ``PhotoOperations``). Rows with the same location
-/// share one download and one processing chain. Only a window of photos is in flight at a
+/// Each photo is a ``PhotoPipeline/export(_:as:to:)`` of the batch's own pipeline: downloads
+/// run on its "Download queue" and CPU work on its "Image Filtration queue", as chains of
+/// dependent operations (see ``PhotoOperations``). Rows with the same location share one
+/// download and one processing chain. Only a window of photos is in flight at a
 /// time, which bounds memory and keeps the queues short. Each row's outcome is handed to the
 /// caller as it happens and only counted here, so a batch of a million rows needs memory for
 /// the photos in flight, not for the rows. The end of the batch is announced through a
@@ -27,23 +28,24 @@ public final class BatchProcessor: Sendable {
 
     private let entries: [PhotoEntry]
     private let options: BatchOptions
-    private let loader: HTTPLoader
+    /// The batch's own pipeline: its queues sized by the options, no memory caches (each photo
+    /// is written once), the options' disk cache of originals.
+    public let pipeline: PhotoPipeline
     private let plan: BatchPlan
     private let naming: OutputNaming
-    private let downloadQueue: OperationQueue
-    private let filtrationQueue: OperationQueue
     private let group = BatchGroup()
     private let state: Locked<State>
 
-    /// Prepares a batch over `entries`; nothing runs until ``start(progress:outcome:completion:)``.
-    public init(entries: [PhotoEntry], options: BatchOptions, loader: HTTPLoader) {
+    /// Prepares a batch over `entries`, downloading through `loader`; nothing runs until
+    /// ``start(progress:outcome:completion:)``.
+    public init(entries: [PhotoEntry], options: BatchOptions, loader: any PhotoDataLoading) {
         self.entries = entries
         self.options = options
-        self.loader = loader
+        pipeline = PhotoPipeline(loader: loader, configuration: PhotoPipelineConfiguration(
+            maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
+            originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
         plan = BatchPlan(entries: entries)
         naming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
-        downloadQueue = OperationQueue(configuration: .download(maxConcurrentOperationCount: options.downloads))
-        filtrationQueue = OperationQueue(configuration: .filtration(maxConcurrentOperationCount: options.jobs))
         state = Locked(State(progress: BatchProgress(total: entries.count)))
     }
 
@@ -78,13 +80,13 @@ public final class BatchProcessor: Sendable {
         do throws(BatchOutputError) {
             try Self.prepareOutputFolder(options.output)
         } catch {
-            let reason = error.description
-            for row in entries.indices { record(.failed(reason), row: row) }
+            let failure = PhotoError.saving(error.description)
+            for row in entries.indices { record(.failed(failure), row: row) }
             completion(self.progress)
             return
         }
         for row in plan.invalidRows {
-            if let reason = entries[row].location.invalidReason { record(.failed(reason), row: row) }
+            if let reason = entries[row].location.invalidReason { record(.failed(.invalidLocation(reason)), row: row) }
         }
         group.enter() // held until the first groups have started, so an early end cannot fire too soon
         for _ in 0..<(options.jobs * 3) { startNextGroup() }
@@ -95,18 +97,22 @@ public final class BatchProcessor: Sendable {
         }
     }
 
-    /// Runs the batch and waits for its end, returning every row's outcome in manifest order:
-    /// for tools, benchmarks and tests with batches of a size that fits in memory, never for a
-    /// UI thread. `progress` is called after each change, on arbitrary threads.
-    public func runUntilDone(progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) -> [BatchOutcome] {
-        let done = DispatchSemaphore(value: 0)
+    /// Runs the batch to its end and returns every row's outcome in manifest order: for tools,
+    /// benchmarks and tests with batches of a size that fits in memory. `progress` is called
+    /// after each change, on arbitrary threads. Cancelling the Swift task cancels the batch.
+    public func run(progress: @escaping @Sendable (BatchProgress) -> Void = { _ in }) async -> [BatchOutcome] {
         let outcomes = Locked([BatchOutcome?](repeating: nil, count: entries.count))
-        start(progress: progress, outcome: { outcome in
-            outcomes.withLock { $0[outcome.row] = outcome }
-        }, completion: { _ in
-            done.signal()
-        })
-        done.wait()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                start(progress: progress, outcome: { outcome in
+                    outcomes.withLock { $0[outcome.row] = outcome }
+                }, completion: { _ in
+                    finished.resume()
+                })
+            }
+        } onCancel: {
+            cancel()
+        }
         return outcomes.withLock { $0.compactMap { $0 } }
     }
 
@@ -124,8 +130,7 @@ public final class BatchProcessor: Sendable {
     /// after this returns, and one that was starting meanwhile is cancelled by its starter.
     public func cancel() {
         state.withLock { $0.isCancelled = true }
-        downloadQueue.cancelAllOperations()
-        filtrationQueue.cancelAllOperations()
+        pipeline.cancelAll()
     }
 
     /// Takes the next group to start, if any is left and the batch is not cancelled.
@@ -137,7 +142,7 @@ public final class BatchProcessor: Sendable {
         }
     }
 
-    /// Starts the chain of the next group that has a file to write, settling on the way the
+    /// Starts the export of the next group that has a file to write, settling on the way the
     /// rows whose file is already there. A loop, not a recursion: a million rows that are all
     /// done must not nest a million calls.
     private func startNextGroup() {
@@ -154,50 +159,38 @@ public final class BatchProcessor: Sendable {
             guard !rows.isEmpty else { continue }
             guard let url = entries[firstRow].location.url else {
                 // Only a location string that no longer parses: its rows fail, the batch goes on.
-                for row in rows { record(.failed("\(entries[firstRow].location) cannot be read as a URL"), row: row.index) }
+                let failure = PhotoError.invalidLocation("\(entries[firstRow].location) cannot be read as a URL")
+                for row in rows { record(.failed(failure), row: row.index) }
                 continue
             }
             group.enter()
-            let operations = chain(for: rows, url: url)
-            downloadQueue.addOperation(operations.source)
-            filtrationQueue.addOperations(operations.work, waitUntilFinished: false)
-            // `cancel()` may have run since the claim, before these were in the queues.
-            if state.withLock({ $0.isCancelled }) {
-                ([operations.source] + operations.work).forEach { $0.cancel() }
+            let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
+            let task = pipeline.export(request, as: options.format, to: rows.map(\.file))
+            let groupRows = rows.map(\.index)
+            task.whenFinished { [weak self] result in
+                self?.groupEnded(rows: groupRows, result)
             }
+            // `cancel()` may have run since the claim, before the export's operations were queued.
+            if state.withLock({ $0.isCancelled }) { task.cancel() }
             return
         }
     }
 
-    /// Builds download → decode → filter → resize → encode → save for one group's rows.
-    private func chain(for rows: [(index: Int, file: URL)], url: URL) -> (source: Operation, work: [Operation]) {
-        let source = DownloadOperation(url: url, loader: loader, cache: options.originals, refresh: options.refresh)
-        let decode = PhotoOperations.decode(source, options: options.processing.decodingOptions)
-        let processed = PhotoOperations.process(decode, as: options.processing, takingImage: true)
-        let filtered = processed.steps[0]
-        let encoded = PhotoOperations.encode(processed.last, as: options.format)
-        var work: [Operation] = [decode] + processed.steps + [encoded]
-        let remaining = Locked(rows.count)
-        for row in rows {
-            let save = PhotoOperations.save(encoded, to: row.file)
-            // The one handler of the chain: each handler is a hand-off to another thread.
-            save.onFinish(on: .global()) { [weak self] result in
-                guard let self else { return }
-                // The row is recorded before the group counts it: the last row of the group
-                // may end the batch, and every row must have its outcome by then.
-                record(Self.state(of: result), row: row.index)
-                let groupDone = remaining.withLock { count -> Bool in
-                    count -= 1
-                    return count == 0
-                }
-                guard groupDone else { return }
-                countWork(downloaded: source.bytesDownloaded, decoded: filtered.result)
-                startNextGroup()
-                group.leave()
+    /// Records the rows of a group whose export ended, counts its work and starts the next group.
+    private func groupEnded(rows: [Int], _ result: Result<PhotoExport, PhotoError>) {
+        // Every row is recorded before the group leaves: the last group may end the batch, and
+        // every row must have its outcome by then.
+        for (position, row) in rows.enumerated() {
+            let file = result.flatMap { $0.files[position] }
+            switch file {
+            case .success(let url): record(.written(url), row: row)
+            case .failure(.cancelled): record(.cancelled, row: row)
+            case .failure(let error): record(.failed(error), row: row)
             }
-            work.append(save)
         }
-        return (source, work)
+        if case .success(let export) = result { countWork(downloaded: export.bytesDownloaded, pixels: export.pixelCount) }
+        startNextGroup()
+        group.leave()
     }
 
     /// Reports the rows of the groups that never started (the batch was cancelled) as cancelled.
@@ -208,10 +201,8 @@ public final class BatchProcessor: Sendable {
         }
     }
 
-    /// Adds a finished group's downloaded bytes and decoded megapixels to the progress (the
-    /// filter took the decoded image and keeps its size).
-    private func countWork(downloaded bytes: Int, decoded: OperationResult<RGBAImage>?) {
-        let pixels = if case .success(let image)? = decoded { image.pixelCount } else { 0 }
+    /// Adds a finished group's downloaded bytes and decoded megapixels to the progress.
+    private func countWork(downloaded bytes: Int, pixels: Int) {
         guard bytes > 0 || pixels > 0 else { return }
         let (snapshot, handlers) = state.withLock { state in
             state.progress.bytesDownloaded += bytes
@@ -219,16 +210,6 @@ public final class BatchProcessor: Sendable {
             return (state.progress, state.handlers)
         }
         handlers?.progress(snapshot)
-    }
-
-    private static func state(of result: OperationResult<URL>) -> BatchOutcome.State {
-        switch result {
-        case .success(let file): .written(file)
-        case .cancelled: .cancelled
-        case .failure(DependencyError.inputCancelled): .cancelled
-        case .failure(DependencyError.inputFailed(let cause)): .failed(String(describing: cause))
-        case .failure(let error): .failed(String(describing: error))
-        }
     }
 
     /// Counts the row's outcome and hands it to the caller.

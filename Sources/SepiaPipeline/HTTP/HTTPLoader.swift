@@ -78,12 +78,12 @@ public final class HTTPLoader: Sendable {
 
     /// Closes every connection and stops the loader; loads still running fail, and so do
     /// loads started later.
-    public func shutdown() {
+    public func shutdown() async {
         let running = clientState.withLock { state -> HTTPClient? in
             defer { state = .shutDown }
             if case .running(let client) = state { return client }
             return nil
         }
-        try? running?.syncShutdown()
+        try? await running?.shutdown()
     }
 }

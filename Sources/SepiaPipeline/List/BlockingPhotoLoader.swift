@@ -9,46 +9,50 @@ import SepiaOperations
 /// isn't it?"), which is what `sepia browse --naive` shows and what the benchmarks compare
 /// against. Never use it for anything else.
 ///
-/// Its requests have always ended by the time they are returned; suspending and resuming do
-/// nothing, and it reports no queues.
+/// The photos come from a ``PhotoPipeline`` like everywhere else: only the waiting is naive.
+/// These are the only blocking waits in Sepia, and they are the point of this type.
 public final class BlockingPhotoLoader: PhotoLoading {
-    private let loader: HTTPLoader
-    /// Runs one photo's steps while the caller waits; serial, like the tutorial's main thread.
-    private let steps = OperationQueue(configuration: StageConfiguration(name: "Blocking steps", maxConcurrentOperationCount: 1))
+    private let pipeline: PhotoPipeline
 
-    /// A loader that downloads through `loader`.
-    public init(loader: HTTPLoader) {
-        self.loader = loader
+    /// A loader that waits for each photo of `pipeline`.
+    public init(pipeline: PhotoPipeline) {
+        self.pipeline = pipeline
     }
 
-    public func loadOriginal(
-        _ url: URL, decoding: ImageDecodingOptions, priority: Operation.QueuePriority
-    ) -> any PhotoLoadingRequest {
-        let download = DownloadOperation(url: url, loader: loader)
-        let decode = PhotoOperations.decode(download, options: decoding)
-        return PhotoRequest(finished: wait(for: [download, decode], last: decode), priority: priority)
+    /// Starts downloading and decoding, and returns once the task has ended.
+    public func loadOriginal(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        Self.waitUntilFinished(pipeline.original(for: request))
     }
 
-    public func loadProcessed(
-        _ original: RGBAImage, of url: URL, processing: PhotoProcessing, priority: Operation.QueuePriority
-    ) -> any PhotoLoadingRequest {
-        let source = BlockResultOperation { _ in original }
-        let processed = PhotoOperations.process(source, as: processing)
-        return PhotoRequest(finished: wait(for: [source] + processed.steps, last: processed.last), priority: priority)
+    /// Starts processing, and returns once the task has ended.
+    public func loadProcessed(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        Self.waitUntilFinished(pipeline.task(for: request))
     }
 
-    public func suspend() {}
+    public var downloadQueue: CountedQueue { pipeline.downloadQueue }
 
-    public func resume() {}
+    public var filtrationQueue: CountedQueue { pipeline.filtrationQueue }
 
     public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
 
-    public var queueCounters: [StageCounters] { [] }
+    /// Reads the manifest at `location` on the calling thread, holding it until the rows are
+    /// there: the tutorial's first data source.
+    public static func loadSource(_ location: String, loader: any PhotoDataLoading) -> Result<[PhotoEntry], PhotoSourceError> {
+        let outcome = Locked<Result<[PhotoEntry], PhotoSourceError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        PhotoSource.load(location, loader: loader) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0! }
+    }
 
-    /// Runs `operations` and holds the calling thread until they have all finished, then
-    /// returns the last one's result.
-    private func wait<Value>(for operations: [Operation], last: some ResultProducing<Value>) -> PhotoResult<Value> {
-        steps.addOperations(operations, waitUntilFinished: true)
-        return PhotoResult(last.result ?? .cancelled)
+    /// Holds the calling thread until `task` has ended, and returns it.
+    private static func waitUntilFinished(_ task: PhotoTask<RGBAImage>) -> PhotoTask<RGBAImage> {
+        let done = DispatchSemaphore(value: 0)
+        task.whenFinished { _ in done.signal() }
+        done.wait()
+        return task
     }
 }

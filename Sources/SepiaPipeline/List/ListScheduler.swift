@@ -2,31 +2,29 @@ import Dispatch
 import Foundation
 
 /// A timer that has been set and can still be called off.
+@MainActor
 public protocol ScheduledAction: AnyObject {
     /// Calls the action off; it will not run if it has not run yet.
     func cancel()
 }
 
-/// Runs actions later: the settle timer of a ``PhotoListController``. The app uses
-/// ``DispatchListScheduler``; tests use a clock they move by hand.
+/// Runs actions later on the main actor: the settle and prefetch timers of a
+/// ``PhotoListController``. The app uses ``DispatchListScheduler``; tests use a clock they move
+/// by hand.
+@MainActor
 public protocol ListScheduler {
-    /// Runs `action` once, `delay` seconds from now, on the controller's queue (the one the
-    /// scheduler was made for).
-    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction
+    /// Runs `action` once, `delay` seconds from now, on the main actor.
+    func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction
 }
 
-/// A ``ListScheduler`` on a dispatch queue (the main queue by default).
+/// A ``ListScheduler`` on the main dispatch queue.
 public struct DispatchListScheduler: ListScheduler {
-    private let queue: DispatchQueue
+    /// A scheduler on the main queue.
+    public init() {}
 
-    /// A scheduler that runs actions on `queue`.
-    public init(queue: DispatchQueue = .main) {
-        self.queue = queue
-    }
-
-    public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
-        let item = DispatchWorkItem(block: action)
-        queue.asyncAfter(deadline: .now() + delay, execute: item)
+    public func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {
+        let item = DispatchWorkItem { MainActor.assumeIsolated { action() } }
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay, execute: item)
         return DispatchScheduledAction(item: item)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SepiaImaging
+import SepiaOperations
 
 /// The logic of the tutorial's `ListViewController`, without any user interface: it holds the
 /// rows, the visible range and the scroll phase, and decides which photos are downloaded and
@@ -19,11 +20,13 @@ import SepiaImaging
 ///   the last scroll (below, before any scroll) are loaded at low priority; a prefetched row
 ///   that comes on screen has its priority raised.
 ///
-/// Confined to `queue` (the main queue in an app): call it there; it publishes there.
-public final class PhotoListController: @unchecked Sendable {
-    // @unchecked Sendable: every property is read and written on `queue` only; the closures
-    // handed to the loader and the scheduler hop back to `queue` before touching anything.
-
+/// Each row's work in progress is tracked, as in the tutorial, by a ``PendingOperations`` over
+/// the loader's two queues: the row's download task in the "Download queue" stage, its filter
+/// task in the "Image Filtration queue" stage.
+///
+/// It lives on the main actor: call it there; it publishes there.
+@MainActor
+public final class PhotoListController {
     /// The scheduling rules.
     public let configuration: PhotoListConfiguration
     /// Where the data source stands.
@@ -41,14 +44,17 @@ public final class PhotoListController: @unchecked Sendable {
     public private(set) var rowsShown = IndexSet()
     /// Rows whose download finished successfully, and rows whose filter did.
     public private(set) var workDone = (downloaded: IndexSet(), filtered: IndexSet())
-    /// Called on `queue` after every change.
+    /// Called on the main actor after every change.
     public var onChange: ((PhotoListChange) -> Void)?
 
     private let loader: any PhotoLoading
     private let scheduler: any ListScheduler
-    private let queue: DispatchQueue
-    private var downloads: [Int: any PhotoLoadingRequest] = [:]
-    private var filtrations: [Int: any PhotoLoadingRequest] = [:]
+    /// Each row's tasks in progress, per queue: the tutorial's `PendingOperations`.
+    private let pending: PendingOperations<Int>
+    /// The rows' download tasks: `pending`'s "Download queue" stage.
+    private let downloads: OperationStage<Int>
+    /// The rows' filter tasks: `pending`'s "Image Filtration queue" stage.
+    private let filtrations: OperationStage<Int>
     private var rowsWithImages = Set<Int>()
     private var settleTimer: (any ScheduledAction)?
     private var prefetchTimer: (any ScheduledAction)?
@@ -60,18 +66,20 @@ public final class PhotoListController: @unchecked Sendable {
     /// load ends last.
     private var sourceGeneration = 0
 
-    /// A controller that loads through `loader` and publishes on `queue`.
+    /// A controller that loads through `loader`.
     ///
-    /// - Parameter scheduler: runs the settle timer; it must run its actions on `queue`. By
-    ///   default a dispatch timer on `queue`.
+    /// - Parameter scheduler: runs the settle and prefetch timers; by default dispatch timers
+    ///   on the main queue.
     public init(
         loader: any PhotoLoading, configuration: PhotoListConfiguration = PhotoListConfiguration(),
-        queue: DispatchQueue = .main, scheduler: (any ListScheduler)? = nil
+        scheduler: (any ListScheduler)? = nil
     ) {
         self.loader = loader
         self.configuration = configuration
-        self.queue = queue
-        self.scheduler = scheduler ?? DispatchListScheduler(queue: queue)
+        self.scheduler = scheduler ?? DispatchListScheduler()
+        pending = PendingOperations(queues: [loader.downloadQueue, loader.filtrationQueue])
+        downloads = pending.stages[0]
+        filtrations = pending.stages[1]
     }
 
     // MARK: Data source
@@ -88,9 +96,11 @@ public final class PhotoListController: @unchecked Sendable {
         sourceState = .loading
         publish(.source)
         fetch { result in
-            self.queue.async {
-                guard generation == self.sourceGeneration else { return }
-                self.sourceLoaded(result)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard generation == self.sourceGeneration else { return }
+                    self.sourceLoaded(result)
+                }
             }
         }
     }
@@ -132,7 +142,7 @@ public final class PhotoListController: @unchecked Sendable {
             return
         }
         if scrollPhase != .scrolling {
-            loader.suspend()
+            pending.suspendAll()
             scrollPhase = .scrolling
             publish(.scrollPhase)
         }
@@ -158,7 +168,7 @@ public final class PhotoListController: @unchecked Sendable {
         guard scrollPhase == .scrolling else { return }
         settleTimer = nil
         reconcile()
-        loader.resume()
+        pending.resumeAll()
         scrollPhase = .idle
         publish(.scrollPhase)
     }
@@ -176,25 +186,30 @@ public final class PhotoListController: @unchecked Sendable {
 
     /// Whether the row has a download or a filter in progress.
     public func isWorking(row: Int) -> Bool {
-        downloads[row] != nil || filtrations[row] != nil
+        downloads.contains(row) || filtrations.contains(row)
     }
 
     /// How many rows have work in progress.
     public var workingRowCount: Int {
-        Set(downloads.keys).union(filtrations.keys).count
+        pending.keys.count
     }
 
     /// How far the row's download has come, while one is in flight.
     public func downloadProgress(row: Int) -> DownloadProgress? {
-        guard downloads[row] != nil, let url = records[row].url else { return nil }
+        guard downloads.contains(row), let url = records[row].url else { return nil }
         return loader.downloadProgress(for: url)
+    }
+
+    /// Snapshots of the loader's queues, for a status panel.
+    public var queueCounters: [StageCounters] {
+        pending.counters
     }
 
     /// Cancels every download and filter in progress (when the app quits).
     public func cancelAll() {
         settleTimer?.cancel()
         cancelWork()
-        loader.resume()
+        pending.resumeAll()
     }
 
     /// Cancels the rows' downloads and filters and any pending prefetch.
@@ -202,10 +217,7 @@ public final class PhotoListController: @unchecked Sendable {
         prefetchTimer?.cancel()
         prefetchTimer = nil
         mayPrefetch = false
-        let pending = Array(downloads.values) + Array(filtrations.values)
-        downloads = [:]
-        filtrations = [:]
-        pending.forEach { $0.cancel() }
+        pending.cancelAll()
     }
 
     // MARK: Work
@@ -217,8 +229,7 @@ public final class PhotoListController: @unchecked Sendable {
         guard sourceState == .loaded else { return }
         let prefetched = prefetchRows()
         let wanted = Set(visibleRows).union(prefetched)
-        cancel(&downloads, except: wanted)
-        cancel(&filtrations, except: wanted)
+        pending.cancel(keys: pending.keys.subtracting(wanted))
         for row in visibleRows { startWork(row: row, priority: .high) }
         for row in prefetched { startWork(row: row, priority: .low) }
         armPrefetchIfScreenIsDone()
@@ -251,88 +262,65 @@ public final class PhotoListController: @unchecked Sendable {
         }
     }
 
-    private func cancel(_ requests: inout [Int: any PhotoLoadingRequest], except wanted: Set<Int>) {
-        for row in requests.keys where !wanted.contains(row) {
-            requests.removeValue(forKey: row)?.cancel()
-        }
-    }
-
     /// Starts the work the row's state needs, or sets the priority of the work in progress.
-    private func startWork(row: Int, priority: Operation.QueuePriority) {
+    private func startWork(row: Int, priority: PhotoPriority) {
         let record = records[row]
         guard let url = record.url else { return }
+        let request = PhotoRequest(url: url, processing: configuration.processing, priority: priority)
         switch record.state {
         case .new:
-            if let pending = downloads[row] {
-                pending.priority = priority
-                return
-            }
-            let request = loader.loadOriginal(url, decoding: configuration.processing.decodingOptions, priority: priority)
-            downloads[row] = request
-            request.onFinish(on: queue) { [weak self, weak request] result in
-                guard let self, let request else { return }
-                self.downloadEnded(row: row, request: request, result: result)
-            }
+            start(row: row, in: downloads, request: request, load: loader.loadOriginal, ended: downloadEnded)
         case .downloaded:
-            if let pending = filtrations[row] {
-                pending.priority = priority
-                return
-            }
-            guard let original = record.image else { return }
-            let request = loader.loadProcessed(original, of: url, processing: configuration.processing, priority: priority)
-            filtrations[row] = request
-            request.onFinish(on: queue) { [weak self, weak request] result in
-                guard let self, let request else { return }
-                self.filtrationEnded(row: row, request: request, result: result)
-            }
+            start(row: row, in: filtrations, request: request, load: loader.loadProcessed, ended: filtrationEnded)
         case .filtered, .failed:
             break
         }
     }
 
-    private func downloadEnded(row: Int, request: any PhotoLoadingRequest, result: PhotoResult<RGBAImage>) {
-        guard Self.claim(&downloads, row: row, request) else { return }
-        switch result {
-        case .success(let original):
-            guard records[row].markDownloaded(original) else { return }
-            rowsWithImages.insert(row)
-            workDone.downloaded.insert(row)
-            publish(.rows([row]))
-            if scrollPhase == .idle && visibleOrPrefetched(row) {
-                startWork(row: row, priority: visibleRows.contains(row) ? .high : .low)
+    /// Tracks a new task for the row in `stage`, unless one is there already, whose priority
+    /// then becomes the request's. `ended` gets the task's result unless the row's work was
+    /// cancelled or replaced meanwhile.
+    private func start(
+        row: Int, in stage: OperationStage<Int>, request: PhotoRequest,
+        load: (PhotoRequest) -> PhotoTask<RGBAImage>, ended: @escaping @MainActor @Sendable (Int, RGBAImage) -> Void
+    ) {
+        if let task = stage.work(forKey: row) as? PhotoTask<RGBAImage> {
+            task.priority = request.priority
+            return
+        }
+        let task = load(request)
+        stage.track(task, forKey: row)
+        task.onFinish(on: .main) { [weak self, weak task] result in
+            MainActor.assumeIsolated {
+                guard let self, let task, stage.remove(task, forKey: row) else { return }
+                switch result {
+                case .success(let image): ended(row, image)
+                case .failure(.cancelled): break
+                case .failure(let error): self.fail(row: row, error)
+                }
             }
-        case .failure(let reason):
-            fail(row: row, reason: reason)
-        case .cancelled:
-            break
         }
     }
 
-    private func filtrationEnded(row: Int, request: any PhotoLoadingRequest, result: PhotoResult<RGBAImage>) {
-        guard Self.claim(&filtrations, row: row, request) else { return }
-        switch result {
-        case .success(let filtered):
-            guard records[row].markFiltered(filtered) else { return }
-            workDone.filtered.insert(row)
-            publish(.rows([row]))
-            if scrollPhase == .idle && visibleRows.contains(row) { reconcile() }
-        case .failure(let reason):
-            fail(row: row, reason: reason)
-        case .cancelled:
-            break
+    private func downloadEnded(row: Int, original: RGBAImage) {
+        guard records[row].markDownloaded(original) else { return }
+        rowsWithImages.insert(row)
+        workDone.downloaded.insert(row)
+        publish(.rows([row]))
+        if scrollPhase == .idle && visibleOrPrefetched(row) {
+            startWork(row: row, priority: visibleRows.contains(row) ? .high : .low)
         }
     }
 
-    /// Forgets `request` as the row's work in progress; false when the row has other work now
-    /// (or none: it was cancelled), whose result this is not.
-    private static func claim(_ requests: inout [Int: any PhotoLoadingRequest], row: Int, _ request: any PhotoLoadingRequest) -> Bool {
-        guard let current = requests[row], current === request else { return false }
-        requests[row] = nil
-        return true
+    private func filtrationEnded(row: Int, filtered: RGBAImage) {
+        guard records[row].markFiltered(filtered) else { return }
+        workDone.filtered.insert(row)
+        publish(.rows([row]))
+        if scrollPhase == .idle && visibleRows.contains(row) { reconcile() }
     }
 
-    private func fail(row: Int, reason: String) {
-        guard records[row].markFailed(reason: reason) else { return }
+    private func fail(row: Int, _ error: PhotoError) {
+        guard records[row].markFailed(error) else { return }
         publish(.rows([row]))
         if scrollPhase == .idle && visibleRows.contains(row) { reconcile() }
     }

@@ -1,23 +1,23 @@
 import Foundation
 import SepiaOperations
 
-/// Fetches a photo's bytes: over HTTP(S) through an ``HTTPLoader`` (or from a disk cache of
-/// earlier downloads), or from a local file.
+/// Fetches a photo's bytes: through a ``PhotoDataLoading`` loader such as ``HTTPLoader`` (or
+/// from a disk cache of earlier downloads), or from a local file.
 ///
 /// A real asynchronous operation: it holds no thread while the bytes travel, and cancelling
 /// it cancels the network request (closing its connection) and frees its queue slot at once.
-/// Its result is the body, `.failure(PhotoLoadError)` or `.cancelled`.
+/// Its result is the body, `.failure(PhotoError)` or `.cancelled`.
 public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are immutable and Sendable; `load` and the byte count are locked.
 
     /// What is downloaded.
     public let url: URL
-    private let loader: HTTPLoader
+    private let loader: any PhotoDataLoading
     private let cache: DiskCache?
     private let readsCache: Bool
     private let downloaded = Locked(0)
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
-    private let load = Locked<HTTPLoad?>(nil)
+    private let load = Locked<(any CancellableLoad)?>(nil)
 
     /// Downloads are stored in the disk cache here, off the network client's threads.
     private static let fileQueue = DispatchQueue(label: "Sepia cache writes", qos: .utility, attributes: .concurrent)
@@ -34,7 +34,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     ///   - progress: called with the bytes received over the network so far and the expected
     ///     total (when known), on an arbitrary thread; never for a local file or a cache hit.
     public init(
-        url: URL, loader: HTTPLoader, cache: DiskCache? = nil, refresh: Bool = false,
+        url: URL, loader: any PhotoDataLoading, cache: DiskCache? = nil, refresh: Bool = false,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) {
         self.url = url
@@ -61,7 +61,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
 
     /// Fetches the bytes over the network, then stores them in the cache.
     private func download() {
-        let started = loader.load(url, progress: progress) { [cache, url] result in
+        let started = loader.loadData(from: url, limit: nil, progress: progress) { [cache, url] result in
             switch result {
             case .success(let data):
                 self.downloaded.withLock { $0 = data.count }
@@ -70,7 +70,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
                     self.finish(with: .success(data))
                 }
             case .failure(.cancelled): self.finish(with: .cancelled)
-            case .failure(let error): self.finish(with: .failure(PhotoLoadError.download(error)))
+            case .failure(let error): self.finish(with: .failure(error))
             }
         }
         load.withLock { $0 = started }
@@ -92,15 +92,15 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     /// reading them. A cancel ends the operation at once, even while the read is stuck; the
     /// read's late result is then ignored.
     private func readFile() {
-        let limit = loader.configuration.maximumBodySize
+        let limit = loader.maximumBodySize
         Self.readQueue.async { [url] in
             do throws(LocalFileError) {
                 // No progress report: it counts bytes received over the network.
                 self.finish(with: .success(try LocalFile.readRegularFile(url.path, limit: limit).data))
             } catch .tooLarge {
-                self.finish(with: .failure(PhotoLoadError.download(.tooLarge(limit: limit))))
+                self.finish(with: .failure(PhotoError.download(.tooLarge(limit: limit))))
             } catch {
-                self.finish(with: .failure(PhotoLoadError.unreadableFile(url.path, error.description)))
+                self.finish(with: .failure(PhotoError.unreadableFile(path: url.path, reason: error.description)))
             }
         }
     }

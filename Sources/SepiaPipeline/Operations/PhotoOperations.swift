@@ -25,7 +25,7 @@ public enum PhotoOperations {
                 return image
             } catch let error as ImageDecodingError {
                 download?.discardCachedCopy()
-                throw PhotoLoadError.decoding(error)
+                throw PhotoError.decoding(error)
             }
         })
     }
@@ -38,25 +38,49 @@ public enum PhotoOperations {
     public static func filter(_ input: some ResultProducing<RGBAImage>, with filter: PhotoFilter, takingImage: Bool = false)
         -> TransformOperation<RGBAImage, RGBAImage> {
         named("Filter", TransformOperation(input: input, takingValue: takingImage) { (image: consuming RGBAImage, check) in
-            var filtered = consume image
-            try check.throwIfCancelled()
-            guard let matrix = filter.matrix else { return filtered }
-            if takingImage {
-                filtered.apply(matrix, parallel: false)
-            } else {
-                filtered = filtered.applying(matrix, parallel: false)
-            }
-            try check.throwIfCancelled()
-            return filtered
+            try apply(filter, to: image, inPlace: takingImage, check: check)
         })
+    }
+
+    /// Applies `filter` to `image`, which the caller has already (a cached original): the first
+    /// step of a chain, where ``filter(_:with:takingImage:)`` needs an input operation.
+    public static func filter(_ image: RGBAImage, with filter: PhotoFilter) -> BlockResultOperation<RGBAImage> {
+        named("Filter", BlockResultOperation { check in
+            try apply(filter, to: image, inPlace: false, check: check)
+        })
+    }
+
+    private static func apply(_ filter: PhotoFilter, to image: consuming RGBAImage, inPlace: Bool, check: CancellationCheck)
+        throws -> RGBAImage {
+        var filtered = consume image
+        try check.throwIfCancelled()
+        guard let matrix = filter.matrix else { return filtered }
+        if inPlace {
+            filtered.apply(matrix, parallel: false)
+        } else {
+            filtered = filtered.applying(matrix, parallel: false)
+        }
+        try check.throwIfCancelled()
+        return filtered
     }
 
     /// The steps `processing` asks for after the original: the filter, then the resize when
     /// it fits the photo into a box. `last` is the step whose result is the processed photo;
     /// `takingImage` is passed on to the filter.
     public static func process(_ input: some ResultProducing<RGBAImage>, as processing: PhotoProcessing, takingImage: Bool = false)
-        -> (steps: [TransformOperation<RGBAImage, RGBAImage>], last: TransformOperation<RGBAImage, RGBAImage>) {
-        let filtered = filter(input, with: processing.filter, takingImage: takingImage)
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
+        resizing(filter(input, with: processing.filter, takingImage: takingImage), as: processing)
+    }
+
+    /// The steps `processing` asks for, applied to `original`, which the caller has already.
+    public static func process(_ original: RGBAImage, as processing: PhotoProcessing)
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
+        resizing(filter(original, with: processing.filter), as: processing)
+    }
+
+    /// `filtered`, followed by the resize when `processing` fits the photo into a box.
+    private static func resizing(_ filtered: ResultOperation<RGBAImage>, as processing: PhotoProcessing)
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
         guard let box = processing.fitting else { return ([filtered], filtered) }
         let resized = resize(filtered, toFit: box)
         return ([filtered, resized], resized)
@@ -81,7 +105,7 @@ public enum PhotoOperations {
             do {
                 return try ImageEncoder.encode(image, as: format)
             } catch {
-                throw PhotoLoadError.saving("cannot encode the photo: \(error)")
+                throw PhotoError.saving("cannot encode the photo: \(error)")
             }
         })
     }
@@ -94,7 +118,7 @@ public enum PhotoOperations {
             do {
                 try LocalFile.writeAtomically(bytes, to: file)
             } catch {
-                throw PhotoLoadError.saving("cannot write \(file.path): \(error)")
+                throw PhotoError.saving("cannot write \(file.path): \(error)")
             }
             return file
         })

@@ -5,13 +5,13 @@ import SepiaOperations
 /// Thread-safe.
 ///
 /// A key's work is forgotten when its chain finishes (after its value was stored) or when
-/// every request for it was cancelled, so the next request for the key starts afresh.
+/// every task for it was cancelled, so the next request for the key starts afresh.
 final class InFlightRegistry<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let works = Locked<[Key: SharedWork<Value>]>([:])
     private let store: @Sendable (Key, Value) -> Void
 
-    /// A registry whose successful results are handed to `store` (a cache) before the
-    /// requests waiting for them hear of it.
+    /// A registry whose photos are handed to `store` (a cache) before the tasks waiting for
+    /// them hear of it.
     init(store: @escaping @Sendable (Key, Value) -> Void) {
         self.store = store
     }
@@ -19,47 +19,35 @@ final class InFlightRegistry<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     /// The number of keys with work in flight.
     var count: Int { works.withLock { $0.count } }
 
-    /// A request for `key`: it joins the work in flight for `key`, or finishes at once with the
-    /// value `cached` finds, or `makeChain` builds a new chain, which is started here.
+    /// A task for `key`: it joins the work in flight for `key`, or finishes at once with the
+    /// value `cached` finds, or new work is made and `start` starts it (with no lock held),
+    /// normally by giving it a chain of operations (``SharedWork/run(_:)``).
     ///
     /// All three are decided under one lock: a chain stores its value (through `store`) before
     /// it is forgotten here, so a request never misses both the work and its value and
     /// downloads a second time.
-    func request(
-        for key: Key, priority: Operation.QueuePriority, cached: (Key) -> Value?, makeChain: () -> WorkChain<Value>
-    ) -> PhotoRequest<Value> {
-        let (request, started) = works.withLock { works -> (PhotoRequest<Value>, (SharedWork<Value>, WorkChain<Value>)?) in
+    func task(
+        for key: Key, priority: PhotoPriority, cached: (Key) -> Value?, start: (SharedWork<Value>) -> Void
+    ) -> PhotoTask<Value> {
+        let store = store
+        let (task, started) = works.withLock { works -> (PhotoTask<Value>, SharedWork<Value>?) in
             if let work = works[key] {
-                let request = PhotoRequest(waitingFor: work, priority: priority)
-                if work.attach(request) { return (request, nil) }
+                let task = PhotoTask<Value>(owner: work, priority: priority)
+                if work.attach(task) { return (task, nil) }
             }
             if let value = cached(key) {
-                return (PhotoRequest(finished: .success(value), priority: priority), nil)
+                return (PhotoTask(finished: .success(value), priority: priority), nil)
             }
-            let chain = makeChain()
-            let work = SharedWork<Value>(operations: chain.steps.map(\.operation)) { [weak self] abandoned in
-                self?.forget(abandoned, key: key)
+            let work = SharedWork<Value>(store: { store(key, $0) }) { [weak self] ended in
+                self?.forget(ended, key: key)
             }
-            let request = PhotoRequest(waitingFor: work, priority: priority)
-            work.attach(request)
+            let task = PhotoTask<Value>(owner: work, priority: priority)
+            work.attach(task)
             works[key] = work
-            return (request, (work, chain))
+            return (task, work)
         }
-        if let (work, chain) = started { start(chain, of: work, key: key) }
-        return request
-    }
-
-    private func start(_ chain: WorkChain<Value>, of work: SharedWork<Value>, key: Key) {
-        chain.last.onFinish(on: .global()) { [weak self, weak work] result in
-            let result = PhotoResult(result)
-            if let self, case .success(let value) = result { store(key, value) }
-            guard let work else { return }
-            work.complete(with: result)
-            self?.forget(work, key: key)
-        }
-        for step in chain.steps {
-            step.queue.addOperation(step.operation)
-        }
+        if let started { start(started) }
+        return task
     }
 
     /// Removes `work` unless newer work replaced it under `key`.

@@ -2,41 +2,44 @@ import Foundation
 import SepiaImaging
 import SepiaOperations
 
-/// What a list controller calls to get photos: downloaded and decoded originals, then
-/// processed (filtered, resized) photos, without ever blocking the caller. Thread-safe.
+/// Gets photos: downloads and decodes originals, filters and resizes them, and writes them to
+/// files, without ever blocking the caller. Every part of Sepia that loads a photo goes
+/// through one: the terminal list, `sepia process`, the naive mode and `sepia selfcheck`.
+/// Thread-safe.
 ///
-/// Downloads run on the "Download queue", decoding and filtering on the "Image Filtration
-/// queue". Identical requests in flight share one chain of operations; each caller gets its
-/// own ``PhotoRequest`` to follow, reprioritise or cancel. Finished photos are kept in
-/// memory caches (originals by URL and decoding options, processed photos by URL and
-/// processing), so asking again completes at once without any operation; originals' bytes
-/// can also be kept on disk (``PhotoPipelineConfiguration/diskCache``).
+/// Inside, it is the tutorial's design: downloads run on the "Download queue", decoding and
+/// filtering on the "Image Filtration queue", as operations chained by dependencies that pass
+/// their results on. Identical requests in flight share one chain; each caller gets its own
+/// ``PhotoTask`` to await, follow, reprioritise or cancel. Finished photos are kept in memory
+/// caches (originals by URL and decoding, processed photos by what made them), so asking again
+/// completes at once; originals' bytes can also be kept on disk
+/// (``PhotoPipelineConfiguration/diskCache``).
 ///
-/// Loading is split in two, as in the tutorial, so that a download that finished is kept
-/// when its filter is cancelled: coming back to the row only filters again.
 /// ```swift
-/// let request = pipeline.original(for: url, decoding: processing.decodingOptions, priority: .high)
-/// request.onFinish(on: .main) { result in
-///     guard case .success(let original) = result else { return }
-///     pipeline.processed(original, of: url, processing: processing, priority: .high)
-///         .onFinish(on: .main) { show($0) }
-/// }
+/// let pipeline = PhotoPipeline(loader: HTTPLoader())
+/// let photo = try await pipeline.photo(for: PhotoRequest(url: url))   // sepia-toned
 /// ```
+///
+/// A list shows the original as soon as it is there, then the processed photo, and a download
+/// that finished is kept when its filter is cancelled: ``original(for:)`` then
+/// ``task(for:)``, which finds the original in the cache.
 public final class PhotoPipeline: Sendable {
     /// Fetches the photos' bytes.
-    public let loader: HTTPLoader
+    public let loader: any PhotoDataLoading
     /// The queues' concurrency and the caches' limits.
     public let configuration: PhotoPipelineConfiguration
-    private let downloadQueue: CountedQueue
-    private let filtrationQueue: CountedQueue
+    /// The "Download queue": one operation per download in flight.
+    public let downloadQueue: CountedQueue
+    /// The "Image Filtration queue": decoding, filtering, resizing, encoding and saving.
+    public let filtrationQueue: CountedQueue
     private let progressBoard: DownloadProgressBoard
     private let originalsCache: MemoryCache<OriginalKey, RGBAImage>
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
     private let processedInFlight: InFlightRegistry<ProcessedKey, RGBAImage>
 
-    /// A pipeline that downloads through `loader` (which the caller shuts down).
-    public init(loader: HTTPLoader, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
+    /// A pipeline that downloads through `loader` (which the caller shuts down, if it must be).
+    public init(loader: any PhotoDataLoading, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
         self.loader = loader
         self.configuration = configuration
         progressBoard = DownloadProgressBoard(countsBytesPerURL: configuration.countsBytesPerURL)
@@ -50,44 +53,107 @@ public final class PhotoPipeline: Sendable {
         processedInFlight = InFlightRegistry { processedCache.insert($1, forKey: $0, cost: $1.pixels.count) }
     }
 
-    /// The photo at `url` (http, https or file), downloaded and decoded with `decoding`.
+    // MARK: Photos
+
+    /// The photo `request` asks for: downloaded, decoded and processed. Cancelling the Swift
+    /// task that awaits it cancels the work (and its network request) unless another caller
+    /// still wants it.
     ///
-    /// From the memory cache when it is there (the request has ended when this returns);
-    /// otherwise joins the download in flight for the same URL and options, or starts one.
-    /// Failures report their root cause, such as "HTTP 404 Not Found".
-    public func original(
-        for url: URL, decoding: ImageDecodingOptions = ImageDecodingOptions(), priority: Operation.QueuePriority = .normal
-    ) -> PhotoRequest<RGBAImage> {
-        let key = OriginalKey(url: url, decoding: decoding)
-        return originalsInFlight.request(for: key, priority: priority, cached: originalsCache.value(forKey:)) {
-            let flight = progressBoard.begin(url)
-            let download = DownloadOperation(url: url, loader: loader, cache: configuration.diskCache) { [progressBoard] in
-                progressBoard.update(flight, received: $0, expected: $1)
+    /// - Throws: the ``PhotoError`` that stopped it, such as ``PhotoError/download(_:)`` with
+    ///   "HTTP 404 Not Found", or ``PhotoError/cancelled``.
+    public func photo(for request: PhotoRequest) async throws(PhotoError) -> RGBAImage {
+        try await task(for: request).value
+    }
+
+    /// A task for the processed photo `request` asks for: from the memory cache when it is
+    /// there (the task has ended when this returns); otherwise it joins the work in flight for
+    /// the same photo and processing, or starts it: the original first (from its cache, the
+    /// work in flight, or a download), then the filter and resize.
+    public func task(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        processedInFlight.task(for: ProcessedKey(request), priority: request.priority, cached: processedCache.value(forKey:)) {
+            work in
+            let original = original(for: request)
+            work.wait(for: original)
+            original.whenFinished { [self] result in
+                switch result {
+                case .success(let image): work.run(processingChain(of: image, as: request.processing))
+                case .failure(let error): work.complete(with: .failure(error))
+                }
             }
-            download.completionBlock = { [progressBoard] in progressBoard.end(flight) }
-            let decode = PhotoOperations.decode(download, options: decoding)
-            return WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode)
         }
     }
 
-    /// `original`, the photo from `url`, filtered and resized as `processing` says.
-    ///
-    /// Needs no download: pass the image an ``original(for:decoding:priority:)`` request
-    /// produced for `url` (normally with `processing.decodingOptions`). Processed photos are
-    /// identified by `url` and `processing`: a request joins the work in flight or the cached
-    /// photo for them, whatever `original` it passes.
-    public func processed(
-        _ original: RGBAImage, of url: URL, processing: PhotoProcessing = PhotoProcessing(),
-        priority: Operation.QueuePriority = .normal
-    ) -> PhotoRequest<RGBAImage> {
-        let key = ProcessedKey(url: url, processing: processing)
-        return processedInFlight.request(for: key, priority: priority, cached: processedCache.value(forKey:)) {
-            let source = BlockResultOperation { _ in original }
-            let processed = PhotoOperations.process(source, as: processing)
-            let steps = ([source] + processed.steps).map { (operation: $0 as Operation, queue: filtrationQueue) }
-            return WorkChain(steps: steps, last: processed.last)
+    /// A task for the original of the photo `request` asks for, downloaded and decoded (to the
+    /// size its processing needs): from the memory cache when it is there; otherwise it joins
+    /// the download in flight for the same URL and decoding, or starts one.
+    public func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        let key = OriginalKey(url: request.url, decoding: request.processing.decodingOptions)
+        return originalsInFlight.task(for: key, priority: request.priority, cached: originalsCache.value(forKey:)) { work in
+            let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
+            let decode = PhotoOperations.decode(download, options: key.decoding)
+            work.run(WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode))
         }
     }
+
+    /// Downloads, decodes and processes the photo `request` asks for, encodes it as `format`
+    /// and writes it to each of `files` (atomically: a file appears whole or not at all).
+    ///
+    /// Nothing is cached in memory and nothing is shared with other tasks: this is the batch's
+    /// path, where the filter works on the decoded image in place. The task fails only when it
+    /// is cancelled; a photo that cannot be had fails each of its files with the reason.
+    public func export(_ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL]) -> PhotoTask<PhotoExport> {
+        let work = SharedWork<PhotoExport>()
+        let task = PhotoTask<PhotoExport>(owner: work, priority: request.priority)
+        work.attach(task)
+        let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
+        let decode = PhotoOperations.decode(download, options: request.processing.decodingOptions)
+        let processed = PhotoOperations.process(decode, as: request.processing, takingImage: true)
+        let filtered = processed.steps[0]
+        let encoded = PhotoOperations.encode(processed.last, as: format)
+        let saves = files.map { PhotoOperations.save(encoded, to: $0) }
+        let steps: [(operation: Operation, queue: CountedQueue)] = [(download, downloadQueue)]
+            + ([decode] + processed.steps + [encoded] + saves).map { ($0, filtrationQueue) }
+        work.run(WorkChain(steps: steps) { done in
+            let remaining = Locked(saves.count)
+            // One handler per file, and the last one reports: each handler is a hand-off to
+            // another thread, which a batch of small photos feels.
+            for save in saves {
+                save.onFinish(on: .global()) { _ in
+                    guard remaining.withLock({ count -> Bool in
+                        count -= 1
+                        return count == 0
+                    }) else { return }
+                    let pixels = if case .success(let image)? = filtered.result { image.pixelCount } else { 0 }
+                    let results = saves.map { Result<URL, PhotoError>($0.result ?? .cancelled) }
+                    done(.success(PhotoExport(files: results, bytesDownloaded: download.bytesDownloaded, pixelCount: pixels)))
+                }
+            }
+        })
+        return task
+    }
+
+    /// The download of `request`'s photo, reporting its progress to `progress` and the board.
+    private func downloadOperation(
+        for request: PhotoRequest, progress: @escaping @Sendable (DownloadProgress) -> Void
+    ) -> DownloadOperation {
+        let flight = progressBoard.begin(request.url)
+        let download = DownloadOperation(
+            url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData
+        ) { [progressBoard] received, expected in
+            progressBoard.update(flight, received: received, expected: expected)
+            progress(DownloadProgress(received: received, expected: expected))
+        }
+        download.completionBlock = { [progressBoard] in progressBoard.end(flight) }
+        return download
+    }
+
+    /// The steps that process `original` on the filtration queue.
+    private func processingChain(of original: RGBAImage, as processing: PhotoProcessing) -> WorkChain<RGBAImage> {
+        let processed = PhotoOperations.process(original, as: processing)
+        return WorkChain(steps: processed.steps.map { ($0, filtrationQueue) }, last: processed.last)
+    }
+
+    // MARK: Queues
 
     /// Whether the queues hold operations that have not started (see ``suspend()``).
     public var isSuspended: Bool { downloadQueue.isSuspended }
@@ -105,6 +171,20 @@ public final class PhotoPipeline: Sendable {
         filtrationQueue.resume()
     }
 
+    /// Cancels every operation in both queues: every task not yet finished ends, most with
+    /// ``PhotoError/cancelled``.
+    public func cancelAll() {
+        downloadQueue.cancelAllOperations()
+        filtrationQueue.cancelAllOperations()
+    }
+
+    /// Snapshots of the "Download queue" and the "Image Filtration queue", in that order.
+    public var queueCounters: [StageCounters] {
+        [downloadQueue.counters, filtrationQueue.counters]
+    }
+
+    // MARK: Progress
+
     /// How far the download of `url` has come, while one is in flight.
     public func downloadProgress(for url: URL) -> DownloadProgress? {
         progressBoard.progress(for: url)
@@ -120,11 +200,6 @@ public final class PhotoPipeline: Sendable {
     /// Bytes that every download received so far over the network.
     public var totalBytesReceived: Int {
         progressBoard.totalBytesReceived
-    }
-
-    /// Snapshots of the "Download queue" and the "Image Filtration queue", in that order.
-    public var queueCounters: [StageCounters] {
-        [downloadQueue.counters, filtrationQueue.counters]
     }
 
     /// How many originals and processed photos are being worked on (for tests).

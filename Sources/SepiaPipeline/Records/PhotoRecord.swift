@@ -16,14 +16,14 @@ public struct PhotoRecord: Sendable, Equatable {
     /// The latest image: the original once downloaded and decoded, then the filtered one.
     public private(set) var image: RGBAImage?
 
-    /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(reason:)`` with
-    /// the location's reason when the row cannot become a download.
+    /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(_:)`` with the
+    /// location's reason when the row cannot become a download.
     public init(entry: PhotoEntry) {
         name = entry.name
         location = entry.location
         image = nil
         if let reason = entry.location.invalidReason {
-            state = .failed(reason: reason)
+            state = .failed(.invalidLocation(reason))
         } else {
             state = .new
         }
@@ -36,8 +36,8 @@ public struct PhotoRecord: Sendable, Equatable {
 
     /// What a failed row shows, such as "Failed to load: HTTP 404 Not Found"; nil unless failed.
     public var failureText: String? {
-        guard case .failed(let reason) = state else { return nil }
-        return "Failed to load: \(reason)"
+        guard case .failed(let error) = state else { return nil }
+        return "Failed to load: \(error)"
     }
 
     /// Records the downloaded and decoded original. Only from ``PhotoState/new``.
@@ -60,13 +60,13 @@ public struct PhotoRecord: Sendable, Equatable {
         return true
     }
 
-    /// Records that the photo cannot be shown, for `reason`. Allowed from any state; the
+    /// Records that the photo cannot be shown, because of `error`. Allowed from any state; the
     /// image, if any, is kept (the row shows ``failureText``).
-    /// - Returns: whether the record changed (false only when it already failed for `reason`).
+    /// - Returns: whether the record changed (false only when it already failed with `error`).
     @discardableResult
-    public mutating func markFailed(reason: String) -> Bool {
-        guard state != .failed(reason: reason) else { return false }
-        state = .failed(reason: reason)
+    public mutating func markFailed(_ error: PhotoError) -> Bool {
+        guard state != .failed(error) else { return false }
+        state = .failed(error)
         return true
     }
 

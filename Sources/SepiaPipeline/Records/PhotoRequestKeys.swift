@@ -1,14 +1,20 @@
 import Foundation
 import SepiaImaging
 
-/// Identifies a decoded original: requests with equal keys share their work and cache entry.
+/// Identifies a decoded original: tasks with equal keys share their work and cache entry.
 struct OriginalKey: Hashable, Sendable {
     let url: URL
     let decoding: ImageDecodingOptions
 }
 
-/// Identifies a processed photo: requests with equal keys share their work and cache entry.
+/// Identifies a processed photo by what made it, the original and the processing: tasks with
+/// equal keys share their work and cache entry.
 struct ProcessedKey: Hashable, Sendable {
-    let url: URL
+    let original: OriginalKey
     let processing: PhotoProcessing
+
+    init(_ request: PhotoRequest) {
+        original = OriginalKey(url: request.url, decoding: request.processing.decodingOptions)
+        processing = request.processing
+    }
 }

@@ -9,8 +9,8 @@ public enum PhotoState: Sendable, Equatable {
     case downloaded
     /// The filtered photo is ready.
     case filtered
-    /// The photo cannot be shown, for `reason` (a sentence fit for the row).
-    case failed(reason: String)
+    /// The photo cannot be shown, for this reason (its description is fit for the row).
+    case failed(PhotoError)
 
     /// Whether the row failed, whatever the reason.
     public var isFailed: Bool {

@@ -12,12 +12,12 @@ public enum PhotoSource {
     ///
     /// Rows that cannot be downloaded (say, `"NO URL"`) are kept, as ``PhotoLocation/invalid(reason:)``.
     public static func load(
-        _ location: String, loader: HTTPLoader,
+        _ location: String, loader: any PhotoDataLoading,
         completion: @escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void
     ) {
         switch Self.resolve(location) {
         case .remote(let url):
-            _ = loader.load(url, limit: ManifestParser.maximumSize) { result in
+            _ = loader.loadData(from: url, limit: ManifestParser.maximumSize, progress: nil) { result in
                 completion(result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) })
             }
         case .local(let file):
@@ -29,16 +29,13 @@ public enum PhotoSource {
         }
     }
 
-    /// Loads the manifest and waits for it; for command-line tools, never for a UI thread.
-    public static func loadAndWait(_ location: String, loader: HTTPLoader) -> Result<[PhotoEntry], PhotoSourceError> {
-        let outcome = Locked<Result<[PhotoEntry], PhotoSourceError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        load(location, loader: loader) { result in
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return outcome.withLock { $0! }
+    /// The rows of the manifest at `location` (see ``load(_:loader:completion:)``).
+    ///
+    /// - Throws: the one clear error that says why the manifest cannot be had.
+    public static func entries(at location: String, loader: any PhotoDataLoading) async throws(PhotoSourceError) -> [PhotoEntry] {
+        try await withCheckedContinuation { continuation in
+            load(location, loader: loader) { continuation.resume(returning: $0) }
+        }.get()
     }
 
     /// Where `location` points: a remote URL, a local file, or nowhere Sepia can read.

@@ -3,7 +3,7 @@ import Foundation
 /// Why the list of photos could not be loaded: the message of the app's alert.
 public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The manifest could not be downloaded.
-    case download(URL, HTTPLoadError)
+    case download(URL, PhotoError)
     /// The manifest file could not be read.
     case unreadableFile(String, String)
     /// The location is neither an http(s) URL nor a file.

@@ -4,126 +4,82 @@ import SepiaImaging
 import SepiaOperations
 @testable import SepiaPipeline
 
-/// A request the test ends by hand with ``complete(with:)``.
-final class FakePhotoRequest: PhotoLoadingRequest, @unchecked Sendable {
-    // @unchecked Sendable: the mutable state is only touched while `lock` is held.
+/// A request the loader was asked for, and the task the test ends by hand with
+/// ``complete(with:)``.
+final class FakePhotoRequest: Sendable {
     enum Kind: Equatable {
         case original, processed
     }
 
     let url: URL
     let kind: Kind
-    private let lock = NSLock()
-    private var currentPriority: Operation.QueuePriority
-    private var ended = false
-    private var cancelled = false
-    private var handlers: [(DispatchQueue, @Sendable (PhotoResult<RGBAImage>) -> Void)] = []
+    let task: PhotoTask<RGBAImage>
 
-    init(url: URL, kind: Kind, priority: Operation.QueuePriority) {
+    init(url: URL, kind: Kind, priority: PhotoPriority) {
         self.url = url
         self.kind = kind
-        currentPriority = priority
+        task = PhotoTask(owner: nil, priority: priority)
     }
 
-    var priority: Operation.QueuePriority {
-        get { locked { currentPriority } }
-        set { locked { currentPriority = newValue } }
-    }
+    var priority: PhotoPriority { task.priority }
 
-    var isCancelled: Bool { locked { cancelled } }
+    var isCancelled: Bool { task.result?.isCancelled ?? false }
 
-    func onFinish(on queue: DispatchQueue, _ handler: @escaping @Sendable (PhotoResult<RGBAImage>) -> Void) {
-        locked { handlers.append((queue, handler)) }
-    }
-
-    func cancel() {
-        locked { cancelled = true }
-        complete(with: .cancelled)
-    }
-
-    /// Ends the request as the pipeline would: each handler runs on its queue. Only the first
+    /// Ends the task as the pipeline would: each handler runs on its queue. Only the first
     /// call counts.
-    func complete(with result: PhotoResult<RGBAImage>) {
-        let waiting = locked { () -> [(DispatchQueue, @Sendable (PhotoResult<RGBAImage>) -> Void)] in
-            guard !ended else { return [] }
-            ended = true
-            defer { handlers = [] }
-            return handlers
-        }
-        for (queue, handler) in waiting { queue.async { handler(result) } }
+    func complete(with result: Result<RGBAImage, PhotoError>) {
+        task.finish(with: result)
     }
+}
 
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+extension Result where Failure == PhotoError {
+    /// Whether this is a failure with ``PhotoError/cancelled``.
+    var isCancelled: Bool {
+        if case .failure(.cancelled) = self { return true }
+        return false
     }
 }
 
 /// A loader that records what it was asked for and lets the test decide how each request ends.
-final class FakePhotoLoader: PhotoLoading, @unchecked Sendable {
-    // @unchecked Sendable: the mutable state is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var log: [FakePhotoRequest] = []
-    private var suspended = false
-    private var suspensions = 0
+final class FakePhotoLoader: PhotoLoading, Sendable {
+    private let log = Locked<[FakePhotoRequest]>([])
+    let downloadQueue = CountedQueue(configuration: .download())
+    let filtrationQueue = CountedQueue(configuration: .filtration())
 
     /// Every request made, oldest first.
-    var requests: [FakePhotoRequest] { locked { log } }
-    var isSuspended: Bool { locked { suspended } }
-    var suspensionCount: Int { locked { suspensions } }
+    var requests: [FakePhotoRequest] { log.withLock { $0 } }
+    var isSuspended: Bool { downloadQueue.isSuspended && filtrationQueue.isSuspended }
 
     /// The requests of `kind` made for `url`, oldest first.
     func requests(_ kind: FakePhotoRequest.Kind, for url: URL) -> [FakePhotoRequest] {
         requests.filter { $0.kind == kind && $0.url == url }
     }
 
-    func loadOriginal(_ url: URL, decoding: ImageDecodingOptions, priority: Operation.QueuePriority) -> any PhotoLoadingRequest {
-        record(FakePhotoRequest(url: url, kind: .original, priority: priority))
+    func loadOriginal(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        record(FakePhotoRequest(url: request.url, kind: .original, priority: request.priority))
     }
 
-    func loadProcessed(
-        _ original: RGBAImage, of url: URL, processing: PhotoProcessing, priority: Operation.QueuePriority
-    ) -> any PhotoLoadingRequest {
-        record(FakePhotoRequest(url: url, kind: .processed, priority: priority))
-    }
-
-    func suspend() {
-        locked {
-            suspended = true
-            suspensions += 1
-        }
-    }
-
-    func resume() {
-        locked { suspended = false }
+    func loadProcessed(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+        record(FakePhotoRequest(url: request.url, kind: .processed, priority: request.priority))
     }
 
     func downloadProgress(for url: URL) -> DownloadProgress? { nil }
 
-    var queueCounters: [StageCounters] { [] }
-
-    private func record(_ request: FakePhotoRequest) -> FakePhotoRequest {
-        locked { log.append(request) }
-        return request
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    private func record(_ request: FakePhotoRequest) -> PhotoTask<RGBAImage> {
+        log.withLock { $0.append(request) }
+        return request.task
     }
 }
 
-/// A clock the test moves by hand; due actions run on `queue`, as the controller requires.
-final class ManualListScheduler: ListScheduler, @unchecked Sendable {
-    // @unchecked Sendable: the mutable state is only touched while `lock` is held.
-    private final class Action: ScheduledAction, @unchecked Sendable {
+/// A clock the test moves by hand; due actions run on the main actor, as the controller requires.
+@MainActor
+final class ManualListScheduler: ListScheduler {
+    private final class Action: ScheduledAction {
         let due: TimeInterval
-        let body: @Sendable () -> Void
+        let body: @MainActor () -> Void
         var isCancelled = false
 
-        init(due: TimeInterval, body: @escaping @Sendable () -> Void) {
+        init(due: TimeInterval, body: @escaping @MainActor () -> Void) {
             self.due = due
             self.body = body
         }
@@ -133,32 +89,20 @@ final class ManualListScheduler: ListScheduler, @unchecked Sendable {
         }
     }
 
-    private let queue: DispatchQueue
-    private let lock = NSLock()
     private var now: TimeInterval = 0
     private var actions: [Action] = []
 
-    init(queue: DispatchQueue) {
-        self.queue = queue
-    }
-
-    func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
-        lock.lock()
-        defer { lock.unlock() }
+    func schedule(after delay: TimeInterval, _ action: @escaping @MainActor () -> Void) -> any ScheduledAction {
         let scheduled = Action(due: now + delay, body: action)
         actions.append(scheduled)
         return scheduled
     }
 
-    /// Moves the clock on and runs, on the controller's queue, the actions that fell due.
+    /// Moves the clock on and runs the actions that fell due.
     func advance(by seconds: TimeInterval) {
-        lock.lock()
         now += seconds
         let due = actions.filter { $0.due <= now }
         actions.removeAll { $0.due <= now }
-        lock.unlock()
-        for action in due {
-            queue.sync { if !action.isCancelled { action.body() } }
-        }
+        for action in due where !action.isCancelled { action.body() }
     }
 }

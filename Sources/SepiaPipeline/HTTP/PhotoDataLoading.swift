@@ -1,0 +1,47 @@
+import Foundation
+
+/// A download in progress that can be stopped.
+public protocol CancellableLoad: Sendable {
+    /// Stops the download; its completion reports ``PhotoError/cancelled`` unless it ran already.
+    func cancel()
+}
+
+/// What fetches a photo's bytes for a ``PhotoPipeline``: ``HTTPLoader`` in the app; a custom
+/// loader (another transport, a test's) can take its place.
+///
+/// A loader reports its own failures as a ``PhotoError`` (``PhotoError/processing(_:)`` when no
+/// other case fits) and honours cancellation: the pipeline cancels the load when nobody wants
+/// the photo any more.
+public protocol PhotoDataLoading: Sendable {
+    /// The largest body accepted by default, in bytes; local photos are held to it too.
+    var maximumBodySize: Int { get }
+
+    /// Starts fetching `url`. `completion` is called exactly once, on an arbitrary thread:
+    /// with the body, or with ``PhotoError/cancelled`` when the load was cancelled first, or
+    /// with the failure (usually ``PhotoError/download(_:)``).
+    ///
+    /// - Parameters:
+    ///   - limit: the largest body accepted, in bytes; nil for ``maximumBodySize``.
+    ///   - progress: called with the bytes received so far and the expected total when known.
+    func loadData(
+        from url: URL,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<Data, PhotoError>) -> Void
+    ) -> any CancellableLoad
+}
+
+extension HTTPLoad: CancellableLoad {}
+
+extension HTTPLoader: PhotoDataLoading {
+    public var maximumBodySize: Int { configuration.maximumBodySize }
+
+    public func loadData(
+        from url: URL,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<Data, PhotoError>) -> Void
+    ) -> any CancellableLoad {
+        load(url, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
+    }
+}
