@@ -176,4 +176,44 @@ final class OperationStageTests: XCTestCase {
         waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 400 }
         waitUntil("every operation was forgotten") { stage.keys.isEmpty }
     }
+
+    /// Work that runs elsewhere (a pipeline's task) is tracked without being queued, stays
+    /// tracked after it has finished until its owner removes it, and a stale removal fails.
+    func testTrackedWorkStaysUntilItsOwnerRemovesIt() {
+        let stage = makeStage()
+        let first = BlockOperation {}
+        let second = BlockOperation {}
+        stage.track(first, forKey: 1)
+        first.cancel()
+        first.start() // finished, not through the stage's queue
+        XCTAssertTrue(first.isFinished)
+        XCTAssertTrue(stage.work(forKey: 1) === first, "a finished tracked work waits for its owner")
+        XCTAssertEqual(stage.keys, [1])
+        XCTAssertEqual(stage.counters.completed + stage.counters.cancelled, 0, "nothing went through the queue")
+
+        XCTAssertTrue(stage.track(second, forKey: 1) === first, "tracking again returns the replaced work")
+        XCTAssertFalse(stage.remove(first, forKey: 1), "the replaced work's result is stale")
+        XCTAssertTrue(stage.contains(1))
+        XCTAssertTrue(stage.remove(second, forKey: 1))
+        XCTAssertFalse(stage.contains(1))
+        XCTAssertFalse(stage.remove(second, forKey: 1), "only once")
+    }
+
+    /// Stages over queues that already exist share them: suspending the stages suspends them.
+    func testPendingOperationsOverExistingQueuesUseThem() {
+        let downloads = CountedQueue(configuration: .download())
+        let filters = CountedQueue(configuration: .filtration())
+        let pending = PendingOperations<Int>(queues: [downloads, filters])
+        XCTAssertEqual(pending.stages.map(\.name), [StageConfiguration.downloadName, StageConfiguration.filtrationName])
+        pending.suspendAll()
+        XCTAssertTrue(downloads.isSuspended && filters.isSuspended)
+        let operation = BlockOperation {}
+        pending.stages[0].add(operation, forKey: 7)
+        XCTAssertEqual(downloads.counters.waiting, 1, "added to the shared queue")
+        pending.cancel(keys: [7])
+        pending.resumeAll()
+        XCTAssertFalse(downloads.isSuspended || filters.isSuspended)
+        waitUntil("the cancelled operation ends") { downloads.counters.cancelled == 1 }
+        XCTAssertEqual(pending.keys, [])
+    }
 }

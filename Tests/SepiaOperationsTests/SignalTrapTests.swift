@@ -97,4 +97,16 @@ final class SignalTrapTests: XCTestCase {
     private func disposition(of handler: __sighandler_t?) -> Int {
         unsafeBitCast(handler, to: Int.self)
     }
+
+    /// Awaiting the next signal: the first of the signals named ends the wait, and the trap is
+    /// released after it (SIGURG's default action does nothing if one comes later).
+    func testAwaitingTheNextSignalReturnsItsNumber() async {
+        let sender = Task.detached {
+            try? await Task.sleep(nanoseconds: 100_000_000)
+            kill(getpid(), SIGURG)
+        }
+        let number = await SignalTrap.next(of: [SIGURG])
+        XCTAssertEqual(number, SIGURG)
+        await sender.value
+    }
 }

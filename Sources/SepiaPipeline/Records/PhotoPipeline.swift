@@ -73,6 +73,7 @@ public final class PhotoPipeline: Sendable {
         processedInFlight.task(for: ProcessedKey(request), priority: request.priority, cached: processedCache.value(forKey:)) {
             work in
             let original = original(for: request)
+            original.forwardProgress { [weak work] in work?.report($0) }
             work.wait(for: original)
             original.whenFinished { [self] result in
                 switch result {

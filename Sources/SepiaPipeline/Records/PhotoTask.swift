@@ -47,6 +47,8 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
         var latestProgress: DownloadProgress?
         var progressObservers: [Int: AsyncStream<DownloadProgress>.Continuation] = [:]
         var nextObserver = 0
+        /// The pipeline's own observers of the progress (work that waits for this task).
+        var progressForwards: [@Sendable (DownloadProgress) -> Void] = []
     }
 
     private let state: Locked<State>
@@ -145,12 +147,21 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// Passes on the download's progress to the task's observers.
     func report(_ progress: DownloadProgress) {
-        let observers = state.withLock { state -> [AsyncStream<DownloadProgress>.Continuation] in
-            guard state.result == nil else { return [] }
+        let listeners = state.withLock { state -> (observers: [AsyncStream<DownloadProgress>.Continuation], forwards: [@Sendable (DownloadProgress) -> Void])? in
+            guard state.result == nil else { return nil }
             state.latestProgress = progress
-            return Array(state.progressObservers.values)
+            return (Array(state.progressObservers.values), state.progressForwards)
         }
-        observers.forEach { $0.yield(progress) }
+        listeners?.observers.forEach { $0.yield(progress) }
+        listeners?.forwards.forEach { $0(progress) }
+    }
+
+    /// Calls `forward` with each progress report from now on, on the reporting thread, until
+    /// the task ends: for work that waits for this task and reports on its own.
+    func forwardProgress(to forward: @escaping @Sendable (DownloadProgress) -> Void) {
+        state.withLock { state in
+            if state.result == nil { state.progressForwards.append(forward) }
+        }
     }
 
     /// Ends the task with `result`, calls its handlers and ends its progress sequences; only
@@ -164,6 +175,7 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
             defer {
                 state.handlers = []
                 state.progressObservers = [:]
+                state.progressForwards = []
             }
             return (state.handlers, Array(state.progressObservers.values))
         }
