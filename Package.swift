@@ -4,15 +4,13 @@ import PackageDescription
 let package = Package(
     name: "Sepia",
     platforms: [.macOS(.v13)],
+    // The library modules; the executables (`sepia`, `SepiaBenchmarks`) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
         .library(name: "SepiaPipeline", targets: ["SepiaPipeline"]),
-        .library(name: "SepiaDemoServer", targets: ["SepiaDemoServer"]),
+        .library(name: "SepiaList", targets: ["SepiaList"]),
         .library(name: "SepiaTerminal", targets: ["SepiaTerminal"]),
-        .library(name: "SepiaBrowser", targets: ["SepiaBrowser"]),
-        .executable(name: "sepia", targets: ["sepia"]),
-        .executable(name: "sepia-bench", targets: ["SepiaBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +23,9 @@ let package = Package(
         // Concurrency building blocks on Foundation Operation/OperationQueue and GCD.
         .target(name: "SepiaOperations"),
 
+        // Process utilities: signals turned into calls, peak resident memory.
+        .target(name: "SepiaProcess", dependencies: ["SepiaOperations"]),
+
         // C shim over libjpeg-turbo and libpng; every setjmp/longjmp stays in C.
         .target(
             name: "CSepiaCodecs",
@@ -34,10 +35,14 @@ let package = Package(
         // RGBA8 images, codecs and pixel kernels.
         .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs"]),
 
+        // Generated photos: the demo server's content, and test and benchmark input.
+        .target(name: "SepiaDemoContent", dependencies: ["SepiaImaging"]),
+
         // zlib (Debian's zlib1g-dev), for checksums.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
-        // Photo records, data sources, the download/filter/resize/save operations and caches.
+        // The photo pipeline: data sources, the download/decode/filter/resize/encode/save
+        // operations on named queues, the caches, batches, and the async front.
         .target(
             name: "SepiaPipeline",
             dependencies: [
@@ -51,11 +56,16 @@ let package = Package(
             ]
         ),
 
+        // The tutorial's table logic without a user interface: photo records, the list
+        // controller that starts, suspends and cancels rows' work, and the naive loader.
+        .target(name: "SepiaList", dependencies: ["SepiaPipeline", "SepiaImaging", "SepiaOperations"]),
+
         // The loopback photo server behind `sepia demo` and `sepia serve`.
         .target(
             name: "SepiaDemoServer",
             dependencies: [
                 "SepiaImaging",
+                "SepiaDemoContent",
                 "SepiaOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -71,7 +81,7 @@ let package = Package(
         // The terminal photo list: layout, rows, overlays, thumbnails, and the app loop.
         .target(
             name: "SepiaBrowser",
-            dependencies: ["SepiaTerminal", "SepiaPipeline", "SepiaImaging", "SepiaOperations"]
+            dependencies: ["SepiaTerminal", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaProcess"]
         ),
 
         // The command line.
@@ -79,8 +89,11 @@ let package = Package(
             name: "sepia",
             dependencies: [
                 "SepiaImaging",
+                "SepiaDemoContent",
                 "SepiaOperations",
+                "SepiaProcess",
                 "SepiaPipeline",
+                "SepiaList",
                 "SepiaDemoServer",
                 "SepiaTerminal",
                 "SepiaBrowser",
@@ -100,7 +113,9 @@ let package = Package(
             name: "SepiaBenchmarks",
             dependencies: [
                 "SepiaImaging",
+                "SepiaDemoContent",
                 "SepiaOperations",
+                "SepiaProcess",
                 "SepiaPipeline",
                 "SepiaDemoServer",
                 "CSepiaReference",
@@ -109,13 +124,19 @@ let package = Package(
             path: "Benchmarks/SepiaBenchmarks"
         ),
 
+        // Helpers shared by the test targets.
+        .target(name: "SepiaTestSupport", path: "Tests/SepiaTestSupport"),
+
         .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
-        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaOperations"]),
+        .testTarget(name: "SepiaProcessTests", dependencies: ["SepiaProcess"]),
+        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaProcess"]),
         .testTarget(
             name: "SepiaPipelineTests",
             dependencies: [
                 "SepiaPipeline",
+                "SepiaDemoContent",
                 "SepiaDemoServer",
+                "SepiaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -128,7 +149,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
-        .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
+        .testTarget(name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
+        .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
         .testTarget(name: "SepiaEndToEndTests"),
     ]
 )

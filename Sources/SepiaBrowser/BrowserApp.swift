@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import SepiaList
 import SepiaOperations
 import SepiaPipeline
+import SepiaProcess
 import SepiaTerminal
 
 /// The terminal photo list: the tutorial's table view on a terminal.

@@ -1,3 +1,4 @@
+import SepiaList
 import SepiaOperations
 import SepiaPipeline
 import SepiaTerminal

@@ -1,4 +1,5 @@
 import Dispatch
+import SepiaList
 import SepiaOperations
 import SepiaImaging
 import SepiaPipeline

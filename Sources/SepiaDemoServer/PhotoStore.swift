@@ -1,3 +1,4 @@
+import SepiaDemoContent
 import SepiaOperations
 import Foundation
 import Hummingbird

@@ -3,7 +3,7 @@ import Foundation
 
 /// Splits an image's rows into bands and runs a kernel on each band, on all cores when the
 /// image is large enough to repay the hand-off.
-enum RowPartition {
+package enum RowPartition {
     /// Images with fewer pixels than this are processed on the calling thread: below it the
     /// cost of waking other threads outweighs the work.
     static let parallelThreshold = 1 << 18
@@ -16,7 +16,7 @@ enum RowPartition {
     ///
     /// With `parallel` and a large enough image, the ranges run concurrently, one band per
     /// active processor; `body` must only touch the rows it is given.
-    static func run(rows: Int, pixelsPerRow: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
+    package static func run(rows: Int, pixelsPerRow: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
         let bands = parallel && rows * pixelsPerRow >= parallelThreshold
             ? min(processorCount, rows) : 1
         guard bands > 1 else {
@@ -36,7 +36,7 @@ enum RowPartition {
 
 /// Carries a value the compiler cannot prove `Sendable` into concurrent code whose callers
 /// guarantee that the shared parts are not written from two threads (disjoint row bands).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
+import SepiaProcess
 
 /// Runs a ``BatchProcessor`` from the command line: draws progress, tallies each row's outcome
 /// as it ends, turns Ctrl-C and SIGTERM into a clean cancel, and awaits the batch's end.

@@ -1,6 +1,8 @@
 import Foundation
+import SepiaList
 import SepiaOperations
 import SepiaPipeline
+import SepiaProcess
 
 /// What a browsing session did, written on exit for the benchmarks (`--stats-file`): the rows
 /// that were on screen, the work done, and how much of it went to rows never shown.

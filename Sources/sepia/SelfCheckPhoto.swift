@@ -1,4 +1,5 @@
 import Foundation
+import SepiaDemoContent
 import SepiaImaging
 import SepiaPipeline
 

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SepiaDemoServer
 import SepiaOperations
+import SepiaProcess
 
 /// `sepia serve`: runs the loopback demo photo server until Ctrl-C or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SepiaBrowser
 import SepiaImaging
+import SepiaList
 import SepiaOperations
 import SepiaPipeline
 import SepiaTerminal

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SepiaImaging
+import SepiaList
 import SepiaPipeline
 import SepiaTerminal
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import SepiaProcess
 import XCTest
 @testable import SepiaImaging
 

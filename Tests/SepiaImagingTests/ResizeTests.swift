@@ -1,3 +1,4 @@
+import SepiaDemoContent
 import XCTest
 @testable import SepiaImaging
 

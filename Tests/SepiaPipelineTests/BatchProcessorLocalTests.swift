@@ -1,3 +1,4 @@
+import SepiaDemoContent
 import SepiaImaging
 import SepiaOperations
 import XCTest

@@ -1,6 +1,8 @@
 import Foundation
+import SepiaDemoContent
 import SepiaPipeline
 import SepiaImaging
+import SepiaTestSupport
 import XCTest
 
 /// Many threads writing and reading the same keys: readers only ever see complete entries, and

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SepiaPipeline
+import SepiaTestSupport
 import XCTest
 
 /// Storage, persistence, trimming, damaged entries and errors of `DiskCache`.

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaDemoContent
 import SepiaPipeline
 import SepiaImaging
 import XCTest

@@ -1,7 +1,9 @@
 import Foundation
+import SepiaDemoContent
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 @testable import SepiaPipeline
 

@@ -1,3 +1,4 @@
+import SepiaDemoContent
 import SepiaImaging
 import XCTest
 @testable import SepiaPipeline

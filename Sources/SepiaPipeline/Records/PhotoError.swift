@@ -57,6 +57,12 @@ public enum PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Result where Failure == PhotoError {
+    /// Whether the task ended because it was cancelled.
+    public var isCancelled: Bool {
+        if case .failure(.cancelled) = self { return true }
+        return false
+    }
+
     /// The result of the last operation of a chain (see ``PhotoError/init(_:)``).
     init(_ result: OperationResult<Success>) {
         switch result {

@@ -131,7 +131,7 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// Calls `handler` once with the result, on the thread that ends the task (at once, here,
     /// when it has ended): for the pipeline's own hand-offs, which must be short.
-    func whenFinished(_ handler: @escaping @Sendable (Result<Value, PhotoError>) -> Void) {
+    package func whenFinished(_ handler: @escaping @Sendable (Result<Value, PhotoError>) -> Void) {
         add(Handler(queue: nil, body: handler))
     }
 
@@ -168,7 +168,7 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
     /// the first call counts.
     /// - Returns: whether this call ended the task.
     @discardableResult
-    func finish(with result: Result<Value, PhotoError>) -> Bool {
+    package func finish(with result: Result<Value, PhotoError>) -> Bool {
         let ended = state.withLock { state -> (handlers: [Handler], observers: [AsyncStream<DownloadProgress>.Continuation])? in
             guard state.result == nil else { return nil }
             state.result = result

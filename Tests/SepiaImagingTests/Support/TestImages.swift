@@ -1,4 +1,5 @@
 import Foundation
+import SepiaDemoContent
 @testable import SepiaImaging
 
 /// Images and measurements shared by the codec tests.

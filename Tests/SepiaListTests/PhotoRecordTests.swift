@@ -1,6 +1,7 @@
 import Foundation
 import SepiaImaging
 import XCTest
+@testable import SepiaList
 @testable import SepiaPipeline
 
 /// The row's state machine: which moves it accepts and what it keeps.

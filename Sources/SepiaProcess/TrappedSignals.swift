@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaOperations
 
 /// The write end of the pipe `noteSignal` writes to; set once, before the first handler is
 /// installed, and never changed.

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaImaging
 
 /// The layout of one generated landscape, computed once from the seed and then drawn row
 /// by row (rows are independent, so they can be drawn on several cores).

@@ -1,3 +1,4 @@
+import SepiaPipeline
 /// Where the list's data source stands.
 public enum PhotoListSourceState: Sendable, Equatable {
     /// Nothing was asked for yet.

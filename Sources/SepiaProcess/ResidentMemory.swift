@@ -1,4 +1,5 @@
 import Foundation
+import SepiaOperations
 
 /// This process's resident memory, read from `/proc/self` (Linux); for benchmarks, tests and
 /// status panels.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaOperations
 
 /// Turns signals (by default SIGINT, from Ctrl-C, and SIGTERM) into calls on a dispatch queue
 /// instead of their default action, so a program can stop cleanly; ``release()`` stops that.

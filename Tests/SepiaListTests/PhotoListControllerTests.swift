@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import XCTest
+@testable import SepiaList
 @testable import SepiaPipeline
 
 /// The tutorial's list logic, driven by hand: which rows start work, when scrolling holds it,

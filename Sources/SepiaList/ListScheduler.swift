@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaPipeline
 
 /// A timer that has been set and can still be called off.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import SepiaImaging
+import SepiaPipeline
 
 /// One row of the photo list: the tutorial's `PhotoRecord`, as a value.
 ///

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import SepiaOperations
+@testable import SepiaList
 @testable import SepiaPipeline
 
 /// A request the loader was asked for, and the task the test ends by hand with
@@ -29,14 +30,6 @@ final class FakePhotoRequest: Sendable {
     /// call counts.
     func complete(with result: Result<RGBAImage, PhotoError>) {
         task.finish(with: result)
-    }
-}
-
-extension Result where Failure == PhotoError {
-    /// Whether this is a failure with ``PhotoError/cancelled``.
-    var isCancelled: Bool {
-        if case .failure(.cancelled) = self { return true }
-        return false
     }
 }
 

@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
+import SepiaDemoContent
 import SepiaImaging
+import SepiaTestSupport
 import XCTest
+@testable import SepiaList
 @testable import SepiaPipeline
 
 /// The list controller on the real pipeline, with real timers, over local photo files.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import SepiaOperations
+import SepiaPipeline
 
 /// The logic of the tutorial's `ListViewController`, without any user interface: it holds the
 /// rows, the visible range and the scroll phase, and decides which photos are downloaded and

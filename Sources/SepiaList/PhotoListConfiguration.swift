@@ -1,5 +1,6 @@
 import Foundation
 import SepiaImaging
+import SepiaPipeline
 
 /// How a ``PhotoListController`` schedules its work.
 public struct PhotoListConfiguration: Sendable {

@@ -3,9 +3,9 @@ import XCTest
 
 extension XCTestCase {
     /// A new empty directory for this test, removed when the test ends.
-    func makeTemporaryCacheDirectory() throws -> URL {
+    public func makeTemporaryCacheDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SepiaPipelineTests-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("SepiaTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock {
             try? FileManager.default.removeItem(at: directory)
