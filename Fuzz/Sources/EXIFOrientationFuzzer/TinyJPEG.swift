@@ -4,7 +4,7 @@ import SepiaImaging
 enum TinyJPEG {
     /// The encoded file, starting with SOI (FF D8).
     static let bytes: [UInt8] = {
-        let image = PhotoGenerator(seed: 1).render(width: 16, height: 8)
+        let image = RGBAImage(width: 16, height: 8, red: 180, green: 120, blue: 60)
         guard let jpeg = try? ImageEncoder.encode(image, as: .jpeg(quality: 50)) else {
             preconditionFailure("cannot encode the 16x8 JPEG")
         }
