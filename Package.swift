@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Sepia",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     // The library modules; the executables (`sepia`, `SepiaBenchmarks`) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),

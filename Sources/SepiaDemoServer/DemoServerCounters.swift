@@ -1,4 +1,5 @@
 import SepiaOperations
+import Synchronization
 
 /// What a running `DemoPhotoServer` has done so far; safe to read from any thread while it
 /// runs, and after it stops.
@@ -18,7 +19,7 @@ public final class DemoServerCounters: Sendable {
         public var bodyBytesSent = 0
     }
 
-    private let state = Locked(Snapshot())
+    private let state = Mutex(Snapshot())
 
     init() {}
 

@@ -3,6 +3,7 @@ import SepiaOperations
 import Foundation
 import Hummingbird
 import SepiaImaging
+import Synchronization
 
 /// Renders and encodes the generated photos on first request and keeps the encoded bytes.
 ///
@@ -19,8 +20,8 @@ final class PhotoStore: Sendable {
     private let size: PixelSize
     private let jpegQuality: Int
     private let queue: OperationQueue
-    private let renderings = Locked([Key: Task<ByteBuffer, any Error>]())
-    private let isClosed = Locked(false)
+    private let renderings = Mutex([Key: Task<ByteBuffer, any Error>]())
+    private let isClosed = Mutex(false)
 
     init(size: PixelSize, jpegQuality: Int) {
         self.size = size

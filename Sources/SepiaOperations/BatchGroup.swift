@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Announces "all done" for a batch of work, on a `DispatchGroup`.
 ///
@@ -8,7 +9,7 @@ import Dispatch
 public final class BatchGroup: Sendable {
     private let group = DispatchGroup()
     /// The number of entered pieces; the group is only entered or left under this lock.
-    private let pending = Locked(0)
+    private let pending = Mutex(0)
 
     /// Creates an empty group.
     public init() {}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A named `OperationQueue` that counts the operations it ran to their end, completed or
 /// cancelled, for a status panel. Thread-safe.
@@ -15,7 +16,7 @@ public final class CountedQueue: Sendable {
     /// The queue's name, as shown in logs and panels.
     public let name: String
     private let queue: OperationQueue
-    private let tally = Locked(Tally())
+    private let tally = Mutex(Tally())
 
     /// A queue built as `configuration` says (its quality of service is set before any
     /// operation is added, the only time it counts on Linux).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps an operation's dependents alive until the operation has finished and said so.
 ///
@@ -15,7 +16,7 @@ final class DependentKeeper: Sendable {
         var isReleased = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Holds `dependent` until ``release()``; does nothing once released (a finished
     /// operation no longer points to its dependents).

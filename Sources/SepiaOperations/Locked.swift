@@ -1,10 +1,11 @@
 import Foundation
 
-/// A value that is only read and written while a lock is held.
+/// A value that is only read and written while a lock is held, shared by reference.
 ///
-/// `Synchronization.Mutex` would do the same job, but it needs macOS 15 and the package
-/// still declares macOS 13, so Sepia keeps its shared state behind an `NSLock`.
-/// Never call back into code that may take the same lock from inside `withLock`.
+/// Types keep their own state in a `Synchronization.Mutex`; this class is for state that
+/// several closures capture (a countdown shared by a chain's handlers, a test's tally), which a
+/// `Mutex` cannot be, being non-copyable. Never call back into code that may take the same
+/// lock from inside `withLock`.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     // @unchecked Sendable: `value` is only touched inside `withLock`, under `lock`.
     private let lock = NSLock()

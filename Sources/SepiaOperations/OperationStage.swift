@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One stage of work (download, filter, ...): a named `OperationQueue` plus the work in
 /// progress for each key (such as a row), like one of the tutorial's
@@ -21,7 +22,7 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         let forgetsWhenFinished: Bool
     }
 
-    private let operations = Locked<[Key: Entry]>([:])
+    private let operations = Mutex<[Key: Entry]>([:])
 
     /// Creates the stage and its queue.
     public convenience init(configuration: StageConfiguration) {

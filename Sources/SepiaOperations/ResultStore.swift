@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The result of one result-producing operation and the handlers waiting for it.
 ///
@@ -22,7 +23,7 @@ final class ResultStore<Output: Sendable>: Sendable {
         var handlers: [Handler] = []
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Records `result` unless one was recorded already.
     func publish(_ result: OperationResult<Output>) {

@@ -1,6 +1,7 @@
 import Foundation
 import SepiaOperations
 import SepiaPipeline
+import Synchronization
 
 /// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain
 /// line every few seconds otherwise (logs, pipes).
@@ -13,7 +14,7 @@ final class ProgressBar: Sendable {
     private let total: Int
     private let started = Date()
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     init(total: Int) {
         self.total = total

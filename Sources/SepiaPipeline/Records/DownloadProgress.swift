@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import Synchronization
 
 /// How far one download has come.
 public struct DownloadProgress: Sendable, Equatable {
@@ -44,11 +45,11 @@ final class DownloadProgressBoard: Sendable {
         var totalBytes = 0
     }
 
-    private let entries: Locked<Entries>
+    private let entries: Mutex<Entries>
 
     /// A board; with `countsBytesPerURL`, it also tallies the bytes received per URL.
     init(countsBytesPerURL: Bool = false) {
-        entries = Locked(Entries(bytes: countsBytesPerURL ? [:] : nil))
+        entries = Mutex(Entries(bytes: countsBytesPerURL ? [:] : nil))
     }
 
     /// Starts a download of `url`; the number names it in ``update(_:received:expected:)`` and

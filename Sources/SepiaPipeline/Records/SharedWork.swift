@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import Synchronization
 
 /// One chain of operations in flight and the tasks waiting for it. Thread-safe.
 ///
@@ -23,7 +24,7 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
         let cancel: @Sendable () -> Void
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let store: @Sendable (Value) -> Void
     private let ended: @Sendable (SharedWork<Value>) -> Void
 
