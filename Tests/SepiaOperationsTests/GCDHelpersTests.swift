@@ -47,20 +47,6 @@ final class GCDHelpersTests: XCTestCase {
         batch.leave()
     }
 
-    func testPerformInBackgroundRunsOnANewThread() {
-        let ran = expectation(description: "ran in background")
-        let seen = EventLog<String>()
-        let callerThread = ObjectIdentifier(Thread.current)
-
-        Thread.performInBackground {
-            seen.record("main=\(Thread.isMainThread) caller=\(ObjectIdentifier(Thread.current) == callerThread)")
-            ran.fulfill()
-        }
-
-        wait(for: [ran], timeout: Self.patience)
-        XCTAssertEqual(seen.all, ["main=false caller=false"])
-    }
-
     func testEveryQualityOfServiceQueueRunsWork() {
         // XCTest's wait(for:) runs the main run loop, which drains the main queue.
         let seen = EventLog<String>()

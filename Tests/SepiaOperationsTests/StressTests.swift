@@ -33,7 +33,7 @@ final class StressTests: XCTestCase {
         let cancellers = BatchGroup()
         for _ in 0..<2 {
             cancellers.enter()
-            Thread.performInBackground {
+            Thread {
                 var cancels = 0
                 while cancels < 1_000 && batch.pendingCount > 0 {
                     let operation = steps[Int.random(in: steps.indices)].operation
@@ -42,7 +42,7 @@ final class StressTests: XCTestCase {
                     cancels += 1
                 }
                 cancellers.leave()
-            }
+            }.start()
         }
         for step in steps {
             let queue = step.operation.isAsynchronous ? asyncQueue : syncQueue
