@@ -19,7 +19,7 @@ func example(_ name: String, using sepiaProducts: [String]) -> Target {
 
 let package = Package(
     name: "SepiaExamples",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: [
         example("wallpapers-group", using: ["SepiaOperations"]),
@@ -27,5 +27,8 @@ let package = Package(
         example("suspend-add-resume", using: ["SepiaOperations"]),
         example("background-thread", using: ["SepiaImaging"]),
         example("throwing-resize", using: ["SepiaOperations", "SepiaImaging"]),
+        // The README's library examples, word for word (`scripts/examples` checks that).
+        example("readme-pipeline", using: ["SepiaPipeline", "SepiaImaging"]),
+        example("readme-list", using: ["SepiaList", "SepiaPipeline", "SepiaImaging"]),
     ]
 )

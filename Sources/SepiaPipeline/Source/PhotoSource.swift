@@ -5,7 +5,7 @@ import SepiaOperations
 /// http(s) URL or a local file, off the calling thread, and turns it into rows in a stable order.
 public enum PhotoSource {
     /// Manifest files are read here, never on the caller's thread.
-    private static let fileQueue = DispatchQueue(label: "Sepia manifest reads", qos: .userInitiated)
+    private static let fileQueue = DispatchQueue.serial(named: "Sepia manifest reads", qos: .userInitiated)
 
     /// Loads the manifest at `location` (an http or https URL, a `file:` URL or a path) and
     /// calls `completion` once, on an arbitrary thread, with its rows or one clear error.
