@@ -10,7 +10,7 @@ import SepiaPipeline
 /// isn't it?"), which is what `sepia browse --naive` shows and what the benchmarks compare
 /// against. Never use it for anything else.
 ///
-/// The photos come from a ``PhotoPipeline`` like everywhere else: only the waiting is naive.
+/// The photos come from a `PhotoPipeline` like everywhere else: only the waiting is naive.
 /// These are the only blocking waits in Sepia, and they are the point of this type.
 public final class BlockingPhotoLoader: PhotoLoading {
     private let pipeline: PhotoPipeline

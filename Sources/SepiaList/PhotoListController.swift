@@ -21,7 +21,7 @@ import SepiaPipeline
 ///   the last scroll (below, before any scroll) are loaded at low priority; a prefetched row
 ///   that comes on screen has its priority raised.
 ///
-/// Each row's work in progress is tracked, as in the tutorial, by a ``PendingOperations`` over
+/// Each row's work in progress is tracked, as in the tutorial, by a `PendingOperations` over
 /// the loader's two queues: the row's download task in the "Download queue" stage, its filter
 /// task in the "Image Filtration queue" stage.
 ///
@@ -86,7 +86,7 @@ public final class PhotoListController {
     // MARK: Data source
 
     /// Fetches the rows with `fetch`, which must call its completion once, from any thread
-    /// (``PhotoSource/load(_:loader:completion:)`` does, off the caller's thread). Until then
+    /// (`PhotoSource.load(_:loader:completion:)` does, off the caller's thread). Until then
     /// the source is ``PhotoListSourceState/loading``; a failure becomes
     /// ``PhotoListSourceState/failed(message:)``, never a crash.
     ///

@@ -3,7 +3,7 @@ import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
 
-/// What a ``PhotoListController`` loads photos with: a ``PhotoPipeline`` in the app, the
+/// What a ``PhotoListController`` loads photos with: a `PhotoPipeline` in the app, the
 /// tutorial's blocking first version for `--naive` (``BlockingPhotoLoader``), a fake in tests.
 public protocol PhotoLoading: AnyObject, Sendable {
     /// Starts (or joins) downloading and decoding the photo of `request`.

@@ -2,7 +2,7 @@ import SepiaPipeline
 /// Where a photo's row stands: the tutorial's `PhotoRecordState`.
 ///
 /// A row starts ``new``, becomes ``downloaded`` once its original is downloaded and decoded,
-/// then ``filtered``; it can become ``failed`` at any step.
+/// then ``filtered``; it can become ``failed(_:)`` at any step.
 public enum PhotoState: Sendable, Equatable {
     /// Nothing has been loaded yet.
     case new

@@ -12,7 +12,7 @@ import Synchronization
 /// time, which bounds memory and keeps the queues short. Each row's outcome is handed to the
 /// caller as it happens and only counted here, so a batch of a million rows needs memory for
 /// the photos in flight, not for the rows. The end of the batch is announced through a
-/// ``BatchGroup``.
+/// `BatchGroup`.
 public final class BatchProcessor: Sendable {
     /// What the batch tells its caller as it runs.
     private struct Handlers: Sendable {
