@@ -34,8 +34,6 @@ public final class BlockingPhotoLoader: PhotoLoading {
 
     public var filtrationQueue: CountedQueue { pipeline.filtrationQueue }
 
-    public func downloadProgress(for url: URL) -> DownloadProgress? { nil }
-
     /// Reads the manifest at `location` on the calling thread, holding it until the rows are
     /// there: the tutorial's first data source.
     public static func loadSource(_ location: String, loader: any PhotoDataLoading) -> Result<[PhotoEntry], PhotoSourceError> {

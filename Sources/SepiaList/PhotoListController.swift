@@ -195,10 +195,10 @@ public final class PhotoListController {
         pending.keys.count
     }
 
-    /// How far the row's download has come, while one is in flight.
+    /// How far the row's download has come, while one is in flight: the latest progress its
+    /// task was told of.
     public func downloadProgress(row: Int) -> DownloadProgress? {
-        guard downloads.contains(row), let url = records[row].url else { return nil }
-        return loader.downloadProgress(for: url)
+        (downloads.work(forKey: row) as? PhotoTask<RGBAImage>)?.latestProgress
     }
 
     /// Snapshots of the loader's queues, for a status panel.

@@ -15,8 +15,6 @@ public protocol PhotoLoading: AnyObject, Sendable {
     var downloadQueue: CountedQueue { get }
     /// The queue the decoding and filtering run on: suspended with the downloads.
     var filtrationQueue: CountedQueue { get }
-    /// How far the download of `url` has come, while one is in flight.
-    func downloadProgress(for url: URL) -> DownloadProgress?
 }
 
 extension PhotoPipeline: PhotoLoading {

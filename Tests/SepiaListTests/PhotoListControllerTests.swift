@@ -363,6 +363,20 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A row's progress is its own download task's: pushed to the task, read while drawing.
+    nonisolated func testARowsProgressIsItsDownloadTasksProgress() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<3)
+            XCTAssertNil(controller.downloadProgress(row: 1), "nothing received yet")
+            downloads(1)[0].task.report(DownloadProgress(received: 300, expected: 1000))
+            XCTAssertEqual(controller.downloadProgress(row: 1), DownloadProgress(received: 300, expected: 1000))
+            XCTAssertNil(controller.downloadProgress(row: 2), "each row its own")
+            finishDownload(1)
+            XCTAssertNil(controller.downloadProgress(row: 1), "no progress once the download ended")
+        }
+    }
+
     nonisolated func testAFailedRowShowsItsReasonAndCanBeRetried() {
         MainActor.assumeIsolated {
             makeList(invalid: [1])

@@ -22,24 +22,19 @@ public struct DownloadProgress: Sendable, Equatable {
     }
 }
 
-/// The progress of the downloads in flight, and the bytes each URL has cost so far: written
-/// from the network's threads, read by whoever draws it. Thread-safe.
+/// The bytes downloads received, in total and (when asked) per URL, tallied as they arrive:
+/// written from the network's threads, read for statistics. Thread-safe. (Each download's
+/// progress goes to its tasks: ``PhotoTask/progress``.)
 ///
-/// A URL can have two downloads at once (a cancelled one still waiting in its queue and the
-/// new one of a row that came back), so each download is its own flight: ``begin(_:)`` gives
-/// it a number, and only its own updates and end touch it. Bytes are tallied as they arrive,
-/// so a retry that starts again from 0 does not erase what the failed attempt received.
-final class DownloadProgressBoard: Sendable {
-    private struct Flight: Sendable {
-        let url: URL
-        /// Nil until the first bytes (or the response head) arrived.
-        var progress: DownloadProgress?
-    }
-
+/// Each download is its own flight (``begin(_:)`` gives it a number), so that two downloads of
+/// one URL at once (a cancelled one still waiting in its queue and the new one of a row that
+/// came back) count their bytes apart. Bytes are tallied as they arrive, so a retry that starts
+/// again from 0 does not erase what the failed attempt received.
+final class DownloadByteTally: Sendable {
     private struct Entries: Sendable {
         var nextFlight = 0
-        var flights: [Int: Flight] = [:]
-        var latestFlight: [URL: Int] = [:]
+        /// The URL of each download in flight and the bytes it reported last.
+        var flights: [Int: (url: URL, received: Int)] = [:]
         /// Per URL, only when asked for: it holds every URL ever downloaded.
         var bytes: [URL: Int]?
         var totalBytes = 0
@@ -47,37 +42,30 @@ final class DownloadProgressBoard: Sendable {
 
     private let entries: Mutex<Entries>
 
-    /// A board; with `countsBytesPerURL`, it also tallies the bytes received per URL.
+    /// A tally; with `countsBytesPerURL`, it also tallies the bytes received per URL.
     init(countsBytesPerURL: Bool = false) {
         entries = Mutex(Entries(bytes: countsBytesPerURL ? [:] : nil))
     }
 
-    /// Starts a download of `url`; the number names it in ``update(_:received:expected:)`` and
-    /// ``end(_:)``. Its progress is the one shown for `url` from now on.
+    /// Starts a download of `url`; the number names it in ``update(_:received:)`` and
+    /// ``end(_:)``.
     func begin(_ url: URL) -> Int {
         entries.withLock { entries in
             defer { entries.nextFlight += 1 }
-            entries.flights[entries.nextFlight] = Flight(url: url)
-            entries.latestFlight[url] = entries.nextFlight
+            entries.flights[entries.nextFlight] = (url, 0)
             return entries.nextFlight
         }
     }
 
-    /// The progress of the latest download of `url`, or nil when none is in flight or it
-    /// has received nothing yet.
-    func progress(for url: URL) -> DownloadProgress? {
-        entries.withLock { entries in entries.latestFlight[url].flatMap { entries.flights[$0]?.progress } }
-    }
-
     /// Bytes received for `url` by every download of it so far, finished, cancelled or in
-    /// flight; nil when the board does not count per URL.
+    /// flight; nil when the tally does not count per URL.
     func bytesReceived(for url: URL) -> Int? {
         entries.withLock { entries in entries.bytes.map { $0[url, default: 0] } }
     }
 
     /// The entries kept per URL and per download (for tests).
     var entryCount: Int {
-        entries.withLock { $0.flights.count + $0.latestFlight.count + ($0.bytes?.count ?? 0) }
+        entries.withLock { $0.flights.count + ($0.bytes?.count ?? 0) }
     }
 
     /// Bytes received by every download so far.
@@ -85,25 +73,20 @@ final class DownloadProgressBoard: Sendable {
         entries.withLock { $0.totalBytes }
     }
 
-    /// Records that download `flight` has received `received` bytes (of `expected`).
-    func update(_ flight: Int, received: Int, expected: Int?) {
+    /// Records that download `flight` has received `received` bytes so far.
+    func update(_ flight: Int, received: Int) {
         entries.withLock { entries in
-            guard var current = entries.flights[flight] else { return }
-            let before = current.progress?.received ?? 0
+            guard let current = entries.flights[flight] else { return }
             // A retry counts again from 0: what the failed attempt received stays counted.
-            let added = received >= before ? received - before : received
+            let added = received >= current.received ? received - current.received : received
             entries.totalBytes += added
             entries.bytes?[current.url, default: 0] += added
-            current.progress = DownloadProgress(received: received, expected: expected)
-            entries.flights[flight] = current
+            entries.flights[flight] = (current.url, received)
         }
     }
 
     /// Ends download `flight`; the bytes it received stay in the tally.
     func end(_ flight: Int) {
-        entries.withLock { entries in
-            guard let ended = entries.flights.removeValue(forKey: flight) else { return }
-            if entries.latestFlight[ended.url] == flight { entries.latestFlight[ended.url] = nil }
-        }
+        _ = entries.withLock { $0.flights.removeValue(forKey: flight) }
     }
 }

@@ -32,7 +32,7 @@ public final class PhotoPipeline: Sendable {
     public let downloadQueue: CountedQueue
     /// The "Image Filtration queue": decoding, filtering, resizing, encoding and saving.
     public let filtrationQueue: CountedQueue
-    private let progressBoard: DownloadProgressBoard
+    private let byteTally: DownloadByteTally
     private let originalsCache: MemoryCache<OriginalKey, RGBAImage>
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
@@ -42,7 +42,7 @@ public final class PhotoPipeline: Sendable {
     public init(loader: any PhotoDataLoading, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
         self.loader = loader
         self.configuration = configuration
-        progressBoard = DownloadProgressBoard(countsBytesPerURL: configuration.countsBytesPerURL)
+        byteTally = DownloadByteTally(countsBytesPerURL: configuration.countsBytesPerURL)
         downloadQueue = CountedQueue(configuration: .download(maxConcurrentOperationCount: configuration.maxConcurrentDownloads))
         filtrationQueue = CountedQueue(configuration: .filtration(maxConcurrentOperationCount: configuration.maxConcurrentFiltrations))
         let originalsCache = MemoryCache<OriginalKey, RGBAImage>(costLimit: configuration.originalsCostLimit)
@@ -133,18 +133,19 @@ public final class PhotoPipeline: Sendable {
         return task
     }
 
-    /// The download of `request`'s photo, reporting its progress to `progress` and the board.
+    /// The download of `request`'s photo, reporting its progress to `progress` and its bytes
+    /// to the tally.
     private func downloadOperation(
         for request: PhotoRequest, progress: @escaping @Sendable (DownloadProgress) -> Void
     ) -> DownloadOperation {
-        let flight = progressBoard.begin(request.url)
+        let flight = byteTally.begin(request.url)
         let download = DownloadOperation(
             url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData
-        ) { [progressBoard] received, expected in
-            progressBoard.update(flight, received: received, expected: expected)
+        ) { [byteTally] received, expected in
+            byteTally.update(flight, received: received)
             progress(DownloadProgress(received: received, expected: expected))
         }
-        download.completionBlock = { [progressBoard] in progressBoard.end(flight) }
+        download.completionBlock = { [byteTally] in byteTally.end(flight) }
         return download
     }
 
@@ -184,23 +185,18 @@ public final class PhotoPipeline: Sendable {
         [downloadQueue.counters, filtrationQueue.counters]
     }
 
-    // MARK: Progress
-
-    /// How far the download of `url` has come, while one is in flight.
-    public func downloadProgress(for url: URL) -> DownloadProgress? {
-        progressBoard.progress(for: url)
-    }
+    // MARK: Bytes
 
     /// Bytes that every download of `url` received so far over the network, including
     /// downloads that were cancelled part way (for measuring wasted work); nil unless the
     /// configuration ``PhotoPipelineConfiguration/countsBytesPerURL``.
     public func bytesReceived(for url: URL) -> Int? {
-        progressBoard.bytesReceived(for: url)
+        byteTally.bytesReceived(for: url)
     }
 
     /// Bytes that every download received so far over the network.
     public var totalBytesReceived: Int {
-        progressBoard.totalBytesReceived
+        byteTally.totalBytesReceived
     }
 
     /// How many originals and processed photos are being worked on (for tests).

@@ -56,8 +56,6 @@ final class FakePhotoLoader: PhotoLoading, Sendable {
         record(FakePhotoRequest(url: request.url, kind: .processed, priority: request.priority))
     }
 
-    func downloadProgress(for url: URL) -> DownloadProgress? { nil }
-
     private func record(_ request: FakePhotoRequest) -> PhotoTask<RGBAImage> {
         log.withLock { $0.append(request) }
         return request.task
