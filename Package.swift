@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Linux only: the code calls Glibc, glibc's malloc settings and /proc directly, and is built
+// and tested on Debian 12 only, so the package names no Apple platform.
 let package = Package(
     name: "Sepia",
-    platforms: [.macOS(.v15)],
     // The library modules; the executables (`sepia`, `SepiaBenchmarks`) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),

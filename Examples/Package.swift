@@ -19,7 +19,6 @@ func example(_ name: String, using sepiaProducts: [String]) -> Target {
 
 let package = Package(
     name: "SepiaExamples",
-    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: [
         example("wallpapers-group", using: ["SepiaOperations"]),

@@ -18,7 +18,6 @@ func harness(_ name: String, _ products: [String], _ targets: [Target.Dependency
 
 let package = Package(
     name: "SepiaFuzz",
-    platforms: [.macOS(.v15)],
     dependencies: [.package(path: "..")],
     targets: [
         // Each harness's `main`, handing over to libFuzzer's driver (see fuzzer_entry.h).

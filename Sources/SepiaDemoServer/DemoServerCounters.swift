@@ -1,5 +1,4 @@
 import SepiaOperations
-import Synchronization
 
 /// What a running `DemoPhotoServer` has done so far; safe to read from any thread while it
 /// runs, and after it stops.
@@ -19,7 +18,7 @@ public final class DemoServerCounters: Sendable {
         public var bodyBytesSent = 0
     }
 
-    private let state = Mutex(Snapshot())
+    private let state = Locked(Snapshot())
 
     init() {}
 

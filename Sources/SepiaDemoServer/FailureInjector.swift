@@ -1,5 +1,4 @@
 import SepiaOperations
-import Synchronization
 
 /// Decides which photo requests get a `503 Service Unavailable`, at the configured rate.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 final class FailureInjector: Sendable {
     private let rate: Double
     private let seed: UInt64
-    private let attemptsBySeed = Mutex([UInt64: UInt64]())
+    private let attemptsBySeed = Locked([UInt64: UInt64]())
 
     init(rate: Double, seed: UInt64) {
         self.rate = rate

@@ -3,7 +3,6 @@ import SepiaOperations
 import Foundation
 import Hummingbird
 import SepiaImaging
-import Synchronization
 
 /// Renders and encodes the generated photos on first request and keeps the encoded bytes.
 ///
@@ -20,8 +19,8 @@ final class PhotoStore: Sendable {
     private let size: PixelSize
     private let jpegQuality: Int
     private let queue: OperationQueue
-    private let renderings = Mutex([Key: Task<ByteBuffer, any Error>]())
-    private let isClosed = Mutex(false)
+    private let renderings = Locked([Key: Task<ByteBuffer, any Error>]())
+    private let isClosed = Locked(false)
 
     init(size: PixelSize, jpegQuality: Int) {
         self.size = size

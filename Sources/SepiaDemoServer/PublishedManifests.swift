@@ -1,11 +1,10 @@
 import SepiaOperations
 import Foundation
-import Synchronization
 
 /// The manifests, published once the server knows its port (its base URL is in every
 /// manifest line) and before it answers its first request.
 final class PublishedManifests: Sendable {
-    private let documents = Mutex<ManifestDocuments?>(nil)
+    private let documents = Locked<ManifestDocuments?>(nil)
 
     /// Encodes the manifests of `catalog` for a server at `baseURL`.
     func publish(catalog: DemoCatalog, baseURL: URL) throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An operation whose work finishes later, in a callback: subclasses override ``execute()``
 /// to start the work and call ``finish()`` when it is done.
@@ -31,7 +30,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         static let isFinished = "isFinished"
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let dependentKeeper = DependentKeeper()
 
     /// Creates the operation; it does nothing until a queue (or `start()`) runs it.

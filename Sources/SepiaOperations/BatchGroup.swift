@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Announces "all done" for a batch of work, on a `DispatchGroup`.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 public final class BatchGroup: Sendable {
     private let group = DispatchGroup()
     /// The number of entered pieces; the group is only entered or left under this lock.
-    private let pending = Mutex(0)
+    private let pending = Locked(0)
 
     /// Creates an empty group.
     public init() {}

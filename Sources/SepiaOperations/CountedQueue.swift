@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A named `OperationQueue` that counts the operations it ran to their end, completed or
 /// cancelled, for a status panel. Thread-safe.
@@ -16,7 +15,7 @@ public final class CountedQueue: Sendable {
     /// The queue's name, as shown in logs and panels.
     public let name: String
     private let queue: OperationQueue
-    private let tally = Mutex(Tally())
+    private let tally = Locked(Tally())
 
     /// A queue built as `configuration` says (its quality of service is set before any
     /// operation is added, the only time it counts on Linux).

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Keeps an operation's dependents alive until the operation has finished and said so.
 ///
@@ -16,7 +15,7 @@ final class DependentKeeper: Sendable {
         var isReleased = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Holds `dependent` until ``release()``; does nothing once released (a finished
     /// operation no longer points to its dependents).

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One stage of work (download, filter, ...): a named `OperationQueue` plus the work in
 /// progress for each key (such as a row), like one of the tutorial's
@@ -22,7 +21,7 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         let forgetsWhenFinished: Bool
     }
 
-    private let operations = Mutex<[Key: Entry]>([:])
+    private let operations = Locked<[Key: Entry]>([:])
 
     /// Creates the stage and its queue.
     public convenience init(configuration: StageConfiguration) {

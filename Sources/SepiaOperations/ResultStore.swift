@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The result of one result-producing operation and the handlers waiting for it.
 ///
@@ -23,7 +22,7 @@ final class ResultStore<Output: Sendable>: Sendable {
         var handlers: [Handler] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Records `result` unless one was recorded already.
     func publish(_ result: OperationResult<Output>) {

@@ -1,7 +1,6 @@
 import Foundation
 import SepiaOperations
 import SepiaPipeline
-import Synchronization
 
 /// Every row's outcome of a batch in four bytes a row: how it ended, and for a failure the
 /// reason, kept once however many rows share it. A batch of a million rows holds a few
@@ -26,11 +25,11 @@ final class BatchTally: Sendable {
         case written, skipped, failed, cancelled
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A tally of `rows` rows, none of them finished.
     init(rows: Int) {
-        state = Mutex(State(codes: [Int32](repeating: Code.unfinished, count: rows)))
+        state = Locked(State(codes: [Int32](repeating: Code.unfinished, count: rows)))
     }
 
     /// Records how a row ended.

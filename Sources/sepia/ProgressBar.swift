@@ -1,7 +1,6 @@
 import Foundation
 import SepiaOperations
 import SepiaPipeline
-import Synchronization
 
 /// Shows a batch's progress on standard error: a bar redrawn in place on a terminal, a plain
 /// line every few seconds otherwise (logs, pipes).
@@ -14,7 +13,7 @@ final class ProgressBar: Sendable {
     private let total: Int
     private let started = Date()
     private let isTerminal = isatty(STDERR_FILENO) == 1
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(total: Int) {
         self.total = total

@@ -81,7 +81,11 @@ final class PipelineServerTests: XCTestCase {
         let outcomes = await run(entries, BatchOptions(output: folder.appendingPathComponent("out"), originals: cache))
         XCTAssertEqual(outcomes.count, entries.count)
         let locations = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.location) })
-        for photo in server.catalog.photos {
+        // Every photo written was decoded, and its bytes are kept. (A photo that timed out on a
+        // loaded machine, such as under the thread sanitizer, was never decoded: not counted.)
+        let written = Set(outcomes.filter(\.isDone).map(\.name))
+        XCTAssertFalse(written.isEmpty, "\(outcomes)")
+        for photo in server.catalog.photos where written.contains(photo.name) {
             let url = try XCTUnwrap(server.url(for: photo))
             XCTAssertNotNil(cache.data(forKey: url.absoluteString), "\(photo.name) decoded and is kept")
         }

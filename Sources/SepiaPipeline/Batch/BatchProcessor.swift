@@ -1,7 +1,6 @@
 import Foundation
 import SepiaImaging
 import SepiaOperations
-import Synchronization
 
 /// Downloads, processes and writes every photo of a manifest: the engine of `sepia process`.
 ///
@@ -35,7 +34,7 @@ public final class BatchProcessor: Sendable {
     private let plan: BatchPlan
     private let naming: OutputNaming
     private let group = BatchGroup()
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Prepares a batch over `entries`, downloading through `loader`; nothing runs until
     /// ``start(progress:outcome:completion:)``.
@@ -47,7 +46,7 @@ public final class BatchProcessor: Sendable {
             originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
         plan = BatchPlan(entries: entries)
         naming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
-        state = Mutex(State(progress: BatchProgress(total: entries.count)))
+        state = Locked(State(progress: BatchProgress(total: entries.count)))
     }
 
     /// Creates `folder` if needed and checks that a file can be written in it, so that a batch

@@ -3,7 +3,6 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import SepiaOperations
-import Synchronization
 
 /// Receives one response for ``HTTPLoader``: checks the status and the size, reports
 /// progress and gathers the body.
@@ -21,7 +20,7 @@ final class HTTPBodyCollector: HTTPClientResponseDelegate, Sendable {
 
     private let limit: Int
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?) {
         self.limit = limit

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import SepiaOperations
-import Synchronization
 
 /// One download by ``HTTPLoader``, through all its attempts; cancel it to stop it at once.
 ///
@@ -27,7 +26,7 @@ public final class HTTPLoad: Sendable {
     private let client: @Sendable () -> HTTPClient?
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(
         url: URL, limit: Int, client: @escaping @Sendable () -> HTTPClient?, configuration: HTTPLoaderConfiguration,
@@ -39,7 +38,7 @@ public final class HTTPLoad: Sendable {
         self.client = client
         self.configuration = configuration
         self.progress = progress
-        state = Mutex(State(completion: completion))
+        state = Locked(State(completion: completion))
     }
 
     /// How many attempts have started so far.

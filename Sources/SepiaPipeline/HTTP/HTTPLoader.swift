@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import SepiaOperations
-import Synchronization
 
 /// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
 /// threads, pooled connections (a limit per host), timeouts, a size cap, a few redirects and
@@ -21,7 +20,7 @@ public final class HTTPLoader: Sendable {
     /// The limits this loader applies.
     public let configuration: HTTPLoaderConfiguration
     private let clientConfiguration: HTTPClient.Configuration
-    private let clientState = Mutex(ClientState.unused)
+    private let clientState = Locked(ClientState.unused)
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
     public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {

@@ -1,6 +1,5 @@
 import Foundation
 import SepiaOperations
-import Synchronization
 
 /// Fetches a photo's bytes: through a ``PhotoDataLoading`` loader such as ``HTTPLoader`` (or
 /// from a disk cache of earlier downloads), or from a local file.
@@ -16,9 +15,9 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private let loader: any PhotoDataLoading
     private let cache: DiskCache?
     private let readsCache: Bool
-    private let downloaded = Mutex(0)
+    private let downloaded = Locked(0)
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
-    private let load = Mutex<(any CancellableLoad)?>(nil)
+    private let load = Locked<(any CancellableLoad)?>(nil)
 
     /// Downloads are stored in the disk cache here, off the network client's threads.
     private static let fileQueue = DispatchQueue(label: "Sepia cache writes", qos: .utility, attributes: .concurrent)

@@ -1,6 +1,5 @@
 import Foundation
 import SepiaOperations
-import Synchronization
 
 /// How far one download has come.
 public struct DownloadProgress: Sendable, Equatable {
@@ -40,11 +39,11 @@ final class DownloadByteTally: Sendable {
         var totalBytes = 0
     }
 
-    private let entries: Mutex<Entries>
+    private let entries: Locked<Entries>
 
     /// A tally; with `countsBytesPerURL`, it also tallies the bytes received per URL.
     init(countsBytesPerURL: Bool = false) {
-        entries = Mutex(Entries(bytes: countsBytesPerURL ? [:] : nil))
+        entries = Locked(Entries(bytes: countsBytesPerURL ? [:] : nil))
     }
 
     /// Starts a download of `url`; the number names it in ``update(_:received:)`` and

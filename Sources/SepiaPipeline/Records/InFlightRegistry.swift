@@ -1,6 +1,5 @@
 import Foundation
 import SepiaOperations
-import Synchronization
 
 /// The work in flight per key, so that equal requests share one chain of operations.
 /// Thread-safe.
@@ -8,7 +7,7 @@ import Synchronization
 /// A key's work is forgotten when its chain finishes (after its value was stored) or when
 /// every task for it was cancelled, so the next request for the key starts afresh.
 final class InFlightRegistry<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let works = Mutex<[Key: SharedWork<Value>]>([:])
+    private let works = Locked<[Key: SharedWork<Value>]>([:])
     private let store: @Sendable (Key, Value) -> Void
 
     /// A registry whose photos are handed to `store` (a cache) before the tasks waiting for

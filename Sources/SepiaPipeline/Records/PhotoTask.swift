@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SepiaOperations
-import Synchronization
 
 /// Where a task's priority changes and cancellation go: the shared work it waits for, or the
 /// step of a two-step task that runs now.
@@ -52,20 +51,20 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
         var progressForwards: [@Sendable (DownloadProgress) -> Void] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The work the task follows; nil for a task answered at once (a memory-cache hit).
     private let owner: (any PhotoTaskOwner)?
 
     /// A task answered at once with `result`.
     init(finished result: Result<Value, PhotoError>, priority: PhotoPriority) {
-        state = Mutex(State(priority: priority, result: result))
+        state = Locked(State(priority: priority, result: result))
         owner = nil
     }
 
     /// A task that follows `owner`'s work (attached by the owner); with no owner, a task that
     /// only ends when ``finish(with:)`` or ``cancel()`` is called.
     init(owner: (any PhotoTaskOwner)?, priority: PhotoPriority) {
-        state = Mutex(State(priority: priority))
+        state = Locked(State(priority: priority))
         self.owner = owner
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import SepiaOperations
-import Synchronization
 
 /// One chain of operations in flight and the tasks waiting for it. Thread-safe.
 ///
@@ -24,7 +23,7 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
         let cancel: @Sendable () -> Void
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let store: @Sendable (Value) -> Void
     private let ended: @Sendable (SharedWork<Value>) -> Void
 
