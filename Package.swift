@@ -103,19 +103,26 @@ let package = Package(
                 "SepiaOperations",
                 "SepiaPipeline",
                 "SepiaDemoServer",
+                "SepiaTerminal",
+                "SepiaTestSupport",
                 "CSepiaReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/SepiaBenchmarks"
         ),
 
-        .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
+        // What several test targets share: the tmux driver of the end-to-end tests (also driving
+        // the browser benchmark) and waiting for a condition. Not a product.
+        .target(name: "SepiaTestSupport", path: "Tests/SepiaTestSupport"),
+
+        .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations", "SepiaTestSupport"]),
         .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaOperations"]),
         .testTarget(
             name: "SepiaPipelineTests",
             dependencies: [
                 "SepiaPipeline",
                 "SepiaDemoServer",
+                "SepiaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -124,11 +131,12 @@ let package = Package(
             dependencies: [
                 "SepiaDemoServer",
                 "SepiaImaging",
+                "SepiaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
         .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
-        .testTarget(name: "SepiaEndToEndTests"),
+        .testTarget(name: "SepiaEndToEndTests", dependencies: ["SepiaTestSupport"]),
     ]
 )

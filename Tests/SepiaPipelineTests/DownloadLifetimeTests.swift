@@ -2,8 +2,9 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
-import XCTest
 @testable import SepiaPipeline
+import SepiaTestSupport
+import XCTest
 
 /// A finished download lets go of its bytes: nothing keeps the operation (and the body its
 /// result holds) alive once its queue and its callers are done with it.
@@ -14,12 +15,6 @@ final class DownloadLifetimeTests: XCTestCase {
     override func tearDown() {
         loader?.shutdown()
         server?.stopBlocking()
-    }
-
-    private func waitUntil(_ description: String, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(condition(), description)
     }
 
     func testAFinishedDownloadAndItsLoadAreReleased() throws {
@@ -41,6 +36,6 @@ final class DownloadLifetimeTests: XCTestCase {
             wait(for: [finished], timeout: 30)
         }
         XCTAssertGreaterThan(received.withLock { $0 }, 0)
-        waitUntil("the download, its load and its body were released") { weakDownload == nil }
+        try waitUntil("the download, its load and its body were released") { weakDownload == nil }
     }
 }

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import SepiaImaging
-import XCTest
 @testable import SepiaPipeline
+import SepiaTestSupport
+import XCTest
 
 /// The list controller on the real pipeline, with real timers, over local photo files.
 final class PhotoListPipelineTests: XCTestCase {
@@ -25,12 +26,6 @@ final class PhotoListPipelineTests: XCTestCase {
         }
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(condition(), description)
-    }
-
     func testVisibleRowsAreFilteredAndScrollingMovesTheWork() throws {
         let rows = try entries(count: 30, corrupt: 2)
         loader = HTTPLoader()
@@ -41,11 +36,11 @@ final class PhotoListPipelineTests: XCTestCase {
             configuration: PhotoListConfiguration(processing: processing, settleDelay: 0.05, prefetchDistance: 0),
             queue: queue)
         queue.sync { controller.loadSource { $0(.success(rows)) } }
-        waitUntil("the rows arrive") { queue.sync { controller.sourceState == .loaded } }
+        try waitUntil("the rows arrive") { queue.sync { controller.sourceState == .loaded } }
         queue.sync { controller.show(rows: 0..<4) }
 
         let states = { self.queue.sync { controller.records.map(\.state) } }
-        waitUntil("the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
+        try waitUntil("the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
         XCTAssertEqual(states()[0], .filtered)
         XCTAssertEqual(queue.sync { controller.records[0].image?.size }, PixelSize(width: 80, height: 60))
         guard case .failed(let reason) = states()[2] else { return XCTFail("the corrupt photo must fail its row") }
@@ -57,12 +52,12 @@ final class PhotoListPipelineTests: XCTestCase {
             // Asked on the list's queue: the settle timer cannot run in between.
             XCTAssertTrue(pipeline.isSuspended)
         }
-        waitUntil("the scroll settles and the new rows are filtered") {
+        try waitUntil("the scroll settles and the new rows are filtered") {
             states()[20..<24].allSatisfy { $0 == .filtered }
         }
         XCTAssertFalse(pipeline.isSuspended)
         XCTAssertTrue(states()[4..<20].allSatisfy { $0 == .new }, "rows scrolled past are never loaded")
-        waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
+        try waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
     }
 
     func testTheBlockingLoaderHasEndedItsRequestsWhenItReturns() throws {

@@ -2,8 +2,9 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
-import XCTest
 @testable import SepiaPipeline
+import SepiaTestSupport
+import XCTest
 
 /// The pipeline facade against the in-process demo server: sharing, cancelling, caching and
 /// priorities of requests.
@@ -56,12 +57,6 @@ final class PhotoPipelineTests: XCTestCase {
         return false
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        XCTAssertTrue(condition(), description)
-    }
-
     func testTwoRequestsForOneURLShareOneDownload() throws {
         try start()
         let (url, path) = try photo()
@@ -74,7 +69,7 @@ final class PhotoPipelineTests: XCTestCase {
         XCTAssertEqual(firstImage?.size, PixelSize(width: 160, height: 120))
         XCTAssertEqual(image(of: second), firstImage)
         XCTAssertEqual(server.counters.requests(forPath: path), 1)
-        waitUntil("finished work is forgotten") { pipeline.inFlightCount == 0 }
+        try waitUntil("finished work is forgotten") { pipeline.inFlightCount == 0 }
     }
 
     func testCancellingOneOfTwoRequestsKeepsTheOtherGoing() throws {
@@ -97,12 +92,12 @@ final class PhotoPipelineTests: XCTestCase {
         let (url, path) = try photo()
         let first = pipeline.original(for: url)
         let second = pipeline.original(for: url)
-        waitUntil("the body starts to arrive") { server.counters.bodyBytesSent > 0 }
+        try waitUntil("the body starts to arrive") { server.counters.bodyBytesSent > 0 }
         first.cancel()
         second.cancel()
         XCTAssertTrue(isCancelled(result(of: first)))
         XCTAssertTrue(isCancelled(result(of: second)))
-        waitUntil("the server sees the connection end") { server.counters.cutBodies == 1 }
+        try waitUntil("the server sees the connection end") { server.counters.cutBodies == 1 }
         XCTAssertEqual(pipeline.inFlightCount, 0, "abandoned work is forgotten")
         XCTAssertEqual(server.counters.requests(forPath: path), 1)
     }
@@ -224,6 +219,6 @@ final class PhotoPipelineTests: XCTestCase {
             pipeline.resume()
             XCTAssertTrue(isCancelled(result(of: request)))
         }
-        waitUntil("finished and abandoned work is released") { finished == nil && abandoned == nil && pipeline.inFlightCount == 0 }
+        try waitUntil("finished and abandoned work is released") { finished == nil && abandoned == nil && pipeline.inFlightCount == 0 }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 @testable import SepiaPipeline
 
@@ -105,8 +106,7 @@ final class PipelineServerTests: XCTestCase {
         wait(for: [started], timeout: 30)
         download.cancel()
         wait(for: [finished], timeout: 10)
-        let deadline = Date().addingTimeInterval(10)
-        while server.counters.cutBodies == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try waitUntil("the server sees the connection end", timeout: 10) { server.counters.cutBodies > 0 }
         XCTAssertEqual(server.counters.cutBodies, 1, "the server must see the connection end")
     }
 
