@@ -121,16 +121,19 @@ let package = Package(
                 "SepiaProcess",
                 "SepiaPipeline",
                 "SepiaDemoServer",
+                "SepiaTerminal",
+                "SepiaTestSupport",
                 "CSepiaReference",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/SepiaBenchmarks"
         ),
 
-        // Helpers shared by the test targets.
+        // What several test targets share: the tmux driver of the end-to-end tests (also driving
+        // the browser benchmark) and waiting for a condition. Not a product.
         .target(name: "SepiaTestSupport", path: "Tests/SepiaTestSupport"),
 
-        .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations"]),
+        .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations", "SepiaTestSupport"]),
         .testTarget(name: "SepiaProcessTests", dependencies: ["SepiaProcess"]),
         .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaProcess"]),
         .testTarget(
@@ -148,12 +151,13 @@ let package = Package(
             dependencies: [
                 "SepiaDemoServer",
                 "SepiaImaging",
+                "SepiaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
         .testTarget(name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
         .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
-        .testTarget(name: "SepiaEndToEndTests"),
+        .testTarget(name: "SepiaEndToEndTests", dependencies: ["SepiaTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import CSepiaReference
 import Dispatch
 import Foundation
+import SepiaDemoContent
 import SepiaImaging
 
 /// Measures the imaging core on a generated photo-like image, next to plain C and memcpy.

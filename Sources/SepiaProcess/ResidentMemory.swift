@@ -1,8 +1,8 @@
 import Foundation
 import SepiaOperations
 
-/// This process's resident memory, read from `/proc/self` (Linux); for benchmarks, tests and
-/// status panels.
+/// This process's resident memory, read from `/proc/self` (Linux), and another's peak; for
+/// benchmarks, tests and status panels.
 public enum ResidentMemory {
     /// Resets the peak (VmHWM) to the current resident size and returns it, or nil where the
     /// system cannot (no `/proc/self/clear_refs`).
@@ -23,9 +23,14 @@ public enum ResidentMemory {
         field("VmRSS:")
     }
 
-    /// A "Name:   N kB" line of /proc/self/status, in bytes.
-    private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    /// The peak resident size in bytes of another process, `pid`, or nil when it is gone.
+    public static func peak(ofProcess pid: Int32) -> Int? {
+        field("VmHWM:", process: String(pid))
+    }
+
+    /// A "Name:   N kB" line of /proc/PROCESS/status, in bytes.
+    private static func field(_ name: String, process: String = "self") -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }

@@ -1,5 +1,5 @@
 /// How many terminal columns a grapheme takes, the way terminals decide it (wcwidth-like).
-enum CharacterWidth {
+public enum CharacterWidth {
     /// Code points that are East Asian Wide or Fullwidth in Unicode's EastAsianWidth.txt
     /// (UAX #11), in broad blocks. Emoji are found through their Unicode properties instead:
     /// the emoji blocks also hold narrow symbols (U+1F5A5 🖥 is one column without U+FE0F).
@@ -13,7 +13,7 @@ enum CharacterWidth {
     /// 0 for a grapheme that takes no room (format characters, a combining mark on its own),
     /// 2 for a wide or emoji-presentation grapheme, 1 otherwise. Control characters count as
     /// 1; callers replace them before drawing.
-    static func columns(of character: Character) -> Int {
+    public static func columns(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains("\u{FE0F}") { return 2 }
         let properties = first.properties

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import SepiaDemoServer
 import SepiaImaging
+import SepiaTestSupport
 import XCTest
 
 final class BrokenEntryTests: XCTestCase {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import SepiaDemoServer
+import SepiaTestSupport
 import XCTest
 
 final class CounterTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// `sepia demo` browsed as a user would, in a 120×40 terminal with 24-bit colour: rows and

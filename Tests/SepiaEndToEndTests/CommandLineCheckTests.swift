@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// Options and outputs that cannot work are refused by the command line before any work

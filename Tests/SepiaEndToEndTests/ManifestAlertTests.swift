@@ -1,3 +1,4 @@
+import SepiaTestSupport
 import XCTest
 
 /// `sepia browse` over a manifest that cannot be read: the tutorial's alert, dismissed, then

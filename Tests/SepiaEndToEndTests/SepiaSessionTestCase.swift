@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// The base of the end-to-end tests: each test starts `sepia` in a tmux server of its own,
@@ -19,7 +20,7 @@ class SepiaSessionTestCase: XCTestCase {
     /// Starts `sepia` with `arguments` in a new session, with `environment` added to its own.
     func startSepia(_ arguments: [String], environment: [String: String] = [:]) throws {
         let sepia = try EndToEndTools.sepia()
-        session = TmuxSession(tmux: try EndToEndTools.tmux())
+        session = TmuxSession(tmux: try TmuxSession.findTmux())
         try session.start([sepia.path] + arguments, environment: environment)
     }
 
@@ -30,7 +31,7 @@ class SepiaSessionTestCase: XCTestCase {
     /// with `arguments` there, as a job of the shell's (for Ctrl-Z, `fg` and `bg`).
     func startSepiaInShell(_ arguments: [String]) throws {
         let sepia = try EndToEndTools.sepia()
-        session = TmuxSession(tmux: try EndToEndTools.tmux())
+        session = TmuxSession(tmux: try TmuxSession.findTmux())
         try session.startShell()
         try session.waitForScreen("the shell's prompt") { $0.statusBar.hasPrefix(Self.prompt) }
         try session.type(([sepia.path] + arguments).map(TmuxSession.shellQuoted).joined(separator: " "))

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 
 /// A pseudo-terminal that never answers: a program on its slave end that asks the terminal
 /// something (the kitty graphics probe, a device-attributes request) waits for its timeout,

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// A SIGTERM while `sepia demo` is still starting: the terminal is already raw and on the
@@ -35,10 +36,7 @@ final class StartupSignalTests: XCTestCase {
 
         let leave = "\u{1B}[?1049l"
         let rest = terminal.read(timeout: 30) { $0.contains(leave) }
-        let deadline = Date(timeIntervalSinceNow: 30)
-        while sepia.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertFalse(sepia.isRunning, "sepia did not end within 30 s of SIGTERM")
-        guard !sepia.isRunning else { return }
+        try waitUntil("sepia ends after SIGTERM") { !sepia.isRunning }
         XCTAssertEqual(sepia.terminationReason, .exit, "sepia died of signal \(sepia.terminationStatus) instead of quitting")
         XCTAssertEqual(sepia.terminationStatus, 143)
         XCTAssertTrue(rest.contains(leave), "sepia did not leave the alternate screen: \(rest.debugDescription)")

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// Ctrl-Z and SIGTSTP, as in vim or htop: the shell gets its screen back in cooked mode while
@@ -58,9 +59,7 @@ final class SuspendTests: SepiaSessionTestCase {
         try session.type("bg")
         try session.waitForScreen("bg to continue the job") { $0.lines.contains { $0.hasSuffix(" &") } }
         // Continued in the background, sepia must stop again before it touches the terminal.
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while ProcessTable.state(of: pid) != "T" && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertEqual(ProcessTable.state(of: pid), "T", "sepia runs in the background")
+        try waitUntil("sepia stops again in the background", timeout: 10) { ProcessTable.state(of: pid) == "T" }
         try session.press("Enter")  // bash reports a background job's stop before its next prompt
         try session.waitForScreen("the shell to report the job stopped again") { screen in
             screen.lines.filter { $0.contains("Stopped") }.count >= 2

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 /// SIGTERM and SIGQUIT while `sepia demo` browses: it leaves the terminal as it found it,

@@ -30,7 +30,7 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
     }
 
     /// Runs the main queue (where the controller gets its results) until `condition` holds.
-    private func waitUntil(_ description: String, _ condition: () -> Bool) {
+    private func runMainQueue(until description: String, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(30)
         while !condition() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
         XCTAssertTrue(condition(), description)
@@ -45,11 +45,11 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
                 loader: pipeline,
                 configuration: PhotoListConfiguration(processing: processing, settleDelay: 0.05, prefetchDistance: 0))
             controller.loadSource { $0(.success(rows)) }
-            waitUntil("the rows arrive") { controller.sourceState == .loaded }
+            runMainQueue(until: "the rows arrive") { controller.sourceState == .loaded }
             controller.show(rows: 0..<4)
 
             let states = { controller.records.map(\.state) }
-            waitUntil("the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
+            runMainQueue(until: "the visible rows end their work") { states()[0..<4].allSatisfy { $0 != .new && $0 != .downloaded } }
             XCTAssertEqual(states()[0], .filtered)
             XCTAssertEqual(controller.records[0].image?.size, PixelSize(width: 80, height: 60))
             guard case .failed(.decoding) = states()[2] else { return XCTFail("the corrupt photo must fail its row: \(states()[2])") }
@@ -58,12 +58,12 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
             controller.scroll(toShow: 20..<24)
             // Asked on the main actor: the settle timer cannot run in between.
             XCTAssertTrue(pipeline.isSuspended)
-            waitUntil("the scroll settles and the new rows are filtered") {
+            runMainQueue(until: "the scroll settles and the new rows are filtered") {
                 states()[20..<24].allSatisfy { $0 == .filtered }
             }
             XCTAssertFalse(pipeline.isSuspended)
             XCTAssertTrue(states()[4..<20].allSatisfy { $0 == .new }, "rows scrolled past are never loaded")
-            waitUntil("the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
+            runMainQueue(until: "the queues report their work") { pipeline.queueCounters.map(\.completed).allSatisfy { $0 >= 7 } }
         }
     }
 

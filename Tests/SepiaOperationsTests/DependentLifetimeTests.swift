@@ -1,12 +1,13 @@
 import Foundation
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 /// A dependent cancelled while its input waits finishes first; Linux's `Operation` still
 /// points to it, unretained, until the input finishes, so the input must keep it alive.
 final class DependentLifetimeTests: XCTestCase {
 
-    private func assertInputKeepsItsCancelledDependentAlive(_ input: some ResultProducing<Int>) {
+    private func assertInputKeepsItsCancelledDependentAlive(_ input: some ResultProducing<Int>) throws {
         let inputQueue = OperationQueue()
         inputQueue.isSuspended = true
         let dependentQueue = OperationQueue()
@@ -19,19 +20,19 @@ final class DependentLifetimeTests: XCTestCase {
             dependent.cancel()
             input.cancel()
         }
-        waitUntil("the cancelled dependent left its queue first") { dependentQueue.operationCount == 0 }
+        try waitUntil("the cancelled dependent left its queue first") { dependentQueue.operationCount == 0 }
         XCTAssertNotNil(weakDependent, "kept alive while its input has not finished")
 
         inputQueue.isSuspended = false
-        waitUntil("the input finished and let its dependent go") { inputQueue.operationCount == 0 && weakDependent == nil }
+        try waitUntil("the input finished and let its dependent go") { inputQueue.operationCount == 0 && weakDependent == nil }
     }
 
-    func testAnAsynchronousInputKeepsItsCancelledDependentAliveUntilItFinishes() {
-        assertInputKeepsItsCancelledDependentAlive(CallbackAsyncOperation<Int> { .success(1) })
+    func testAnAsynchronousInputKeepsItsCancelledDependentAliveUntilItFinishes() throws {
+        try assertInputKeepsItsCancelledDependentAlive(CallbackAsyncOperation<Int> { .success(1) })
     }
 
-    func testASynchronousInputKeepsItsCancelledDependentAliveUntilItFinishes() {
-        assertInputKeepsItsCancelledDependentAlive(BlockResultOperation<Int> { _ in 1 })
+    func testASynchronousInputKeepsItsCancelledDependentAliveUntilItFinishes() throws {
+        try assertInputKeepsItsCancelledDependentAlive(BlockResultOperation<Int> { _ in 1 })
     }
 }
 
@@ -58,11 +59,11 @@ final class PlainDependentLifetimeTests: XCTestCase {
         }
         filtrations.cancel(keys: [7])
         pending.resumeAll()
-        waitUntil("the cancelled filter left its queue") { filtrations.counters.cancelled == 1 }
+        try waitUntil("the cancelled filter left its queue") { filtrations.counters.cancelled == 1 }
         XCTAssertNotNil(weakFilter, "kept alive while the download has not finished")
         XCTAssertFalse(download.isFinished)
         finishDownload()
-        waitUntil("the download finished and let the filter go") { download.isFinished && weakFilter == nil }
+        try waitUntil("the download finished and let the filter go") { download.isFinished && weakFilter == nil }
     }
 
     func testAStageKeepsACancelledPlainDependentOfAnAsyncDownloadAlive() throws {
@@ -93,7 +94,7 @@ final class PlainDependentLifetimeTests: XCTestCase {
         try assertStageKeepsCancelledFilterAlive(download: download, started: started) { gate.signal() }
     }
 
-    func testASepiaOperationAddedAsAPlainDependencyIsKeptAliveInAnyQueue() {
+    func testASepiaOperationAddedAsAPlainDependencyIsKeptAliveInAnyQueue() throws {
         let started = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
         let input = BlockOperation {
@@ -112,9 +113,9 @@ final class PlainDependentLifetimeTests: XCTestCase {
             dependentQueue.addOperation(dependent)
             dependent.cancel()
         }
-        waitUntil("the cancelled dependent left its queue") { dependentQueue.operationCount == 0 }
+        try waitUntil("the cancelled dependent left its queue") { dependentQueue.operationCount == 0 }
         XCTAssertNotNil(weakDependent, "kept alive while its input has not finished")
         gate.signal()
-        waitUntil("the input finished and let its dependent go") { inputQueue.operationCount == 0 && weakDependent == nil }
+        try waitUntil("the input finished and let its dependent go") { inputQueue.operationCount == 0 && weakDependent == nil }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 final class LeakTests: XCTestCase {
@@ -7,7 +8,7 @@ final class LeakTests: XCTestCase {
         weak var operation: Operation?
     }
 
-    func testNoOperationOutlivesItsQueueDraining() {
+    func testNoOperationOutlivesItsQueueDraining() throws {
         let queue = OperationQueue()
         let stage = OperationStage<Int>(configuration: StageConfiguration(name: "leak queue"))
         let batch = BatchGroup()
@@ -15,7 +16,7 @@ final class LeakTests: XCTestCase {
         let references = enqueueOperationsOfEveryKind(on: queue, stage: stage, batch: batch)
 
         XCTAssertEqual(batch.wait(timeout: .now() + Self.patience), .success)
-        waitUntil("every operation was released") { references.allSatisfy { $0.operation == nil } }
+        try waitUntil("every operation was released") { references.allSatisfy { $0.operation == nil } }
         XCTAssertTrue(stage.keys.isEmpty)
     }
 

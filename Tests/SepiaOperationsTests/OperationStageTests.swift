@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 final class OperationStageTests: XCTestCase {
@@ -24,7 +25,7 @@ final class OperationStageTests: XCTestCase {
         stage.resume()
     }
 
-    func testOperationIsForgottenWhenItEnds() {
+    func testOperationIsForgottenWhenItEnds() throws {
         let stage = makeStage()
         let operation = ManualAsyncOperation()
         stage.add(operation, forKey: 1)
@@ -33,11 +34,11 @@ final class OperationStageTests: XCTestCase {
 
         operation.complete(with: 1)
 
-        waitUntil("the stage forgot the operation") { stage.operation(forKey: 1) == nil }
+        try waitUntil("the stage forgot the operation") { stage.operation(forKey: 1) == nil }
         XCTAssertEqual(stage.keys, [])
     }
 
-    func testReplacementIsNotForgottenWhenTheReplacedOperationEnds() {
+    func testReplacementIsNotForgottenWhenTheReplacedOperationEnds() throws {
         let stage = makeStage()
         let old = ManualAsyncOperation()
         let replacement = ManualAsyncOperation()
@@ -49,14 +50,14 @@ final class OperationStageTests: XCTestCase {
         waitFor(old.started, "the old operation to start")
         old.complete(with: 1)
 
-        waitUntil("the old operation's end was counted") { stage.counters.completed == 1 }
+        try waitUntil("the old operation's end was counted") { stage.counters.completed == 1 }
         XCTAssertTrue(stage.operation(forKey: 1) === replacement)
         waitFor(replacement.started, "the replacement to start")
         replacement.complete(with: 2)
-        waitUntil("the replacement was forgotten") { stage.operation(forKey: 1) == nil }
+        try waitUntil("the replacement was forgotten") { stage.operation(forKey: 1) == nil }
     }
 
-    func testCancelKeysCancelsAndForgetsOnlyThoseKeys() {
+    func testCancelKeysCancelsAndForgetsOnlyThoseKeys() throws {
         let stage = makeStage()
         stage.suspend()
         let operations = (0..<3).map { _ in ManualAsyncOperation() }
@@ -69,7 +70,7 @@ final class OperationStageTests: XCTestCase {
         stage.resume()
         waitFor(operations[1].started, "the kept operation to start")
         operations[1].complete(with: 1)
-        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
+        try waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
         XCTAssertEqual(stage.counters.cancelled, 2)
         XCTAssertEqual(stage.counters.completed, 1)
         XCTAssertEqual(operations.map(\.snapshot.executeCalls), [0, 1, 0])
@@ -94,7 +95,7 @@ final class OperationStageTests: XCTestCase {
         XCTAssertFalse(stage.isSuspended)
     }
 
-    func testCountersReportRunningWaitingCompletedAndCancelled() {
+    func testCountersReportRunningWaitingCompletedAndCancelled() throws {
         let stage = makeStage(concurrency: 1)
         XCTAssertEqual(
             stage.counters,
@@ -116,14 +117,14 @@ final class OperationStageTests: XCTestCase {
         waitFor(waiting.started, "the second operation to start")
         waiting.complete(with: 2)
 
-        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
+        try waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 3 }
         XCTAssertEqual(
             stage.counters,
             StageCounters(name: "Test queue", running: 0, waiting: 0, isSuspended: false, completed: 2, cancelled: 1)
         )
     }
 
-    func testCompletionBlockSetBeforeAddingStillRuns() {
+    func testCompletionBlockSetBeforeAddingStillRuns() throws {
         let stage = makeStage()
         let operation = BlockOperation {}
         let completed = expectCompletion(of: operation)
@@ -131,7 +132,7 @@ final class OperationStageTests: XCTestCase {
         stage.add(operation, forKey: 1)
 
         wait(for: [completed], timeout: Self.patience)
-        waitUntil("the end was counted") { stage.counters.completed == 1 }
+        try waitUntil("the end was counted") { stage.counters.completed == 1 }
         XCTAssertNil(stage.operation(forKey: 1))
     }
 
@@ -159,7 +160,7 @@ final class OperationStageTests: XCTestCase {
         XCTAssertEqual(stage.maxConcurrentOperationCount, 3)
     }
 
-    func testConcurrentUseFromManyThreadsKeepsTheBookkeepingRight() {
+    func testConcurrentUseFromManyThreadsKeepsTheBookkeepingRight() throws {
         let stage = makeStage(concurrency: 2)
         let batch = BatchGroup()
         DispatchQueue.concurrentPerform(iterations: 400) { key in
@@ -173,8 +174,8 @@ final class OperationStageTests: XCTestCase {
         }
 
         XCTAssertEqual(batch.wait(timeout: .now() + Self.patience), .success)
-        waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 400 }
-        waitUntil("every operation was forgotten") { stage.keys.isEmpty }
+        try waitUntil("every end was counted") { stage.counters.completed + stage.counters.cancelled == 400 }
+        try waitUntil("every operation was forgotten") { stage.keys.isEmpty }
     }
 
     /// Work that runs elsewhere (a pipeline's task) is tracked without being queued, stays
@@ -200,7 +201,7 @@ final class OperationStageTests: XCTestCase {
     }
 
     /// Stages over queues that already exist share them: suspending the stages suspends them.
-    func testPendingOperationsOverExistingQueuesUseThem() {
+    func testPendingOperationsOverExistingQueuesUseThem() throws {
         let downloads = CountedQueue(configuration: .download())
         let filters = CountedQueue(configuration: .filtration())
         let pending = PendingOperations<Int>(queues: [downloads, filters])
@@ -213,7 +214,7 @@ final class OperationStageTests: XCTestCase {
         pending.cancel(keys: [7])
         pending.resumeAll()
         XCTAssertFalse(downloads.isSuspended || filters.isSuspended)
-        waitUntil("the cancelled operation ends") { downloads.counters.cancelled == 1 }
+        try waitUntil("the cancelled operation ends") { downloads.counters.cancelled == 1 }
         XCTAssertEqual(pending.keys, [])
     }
 }

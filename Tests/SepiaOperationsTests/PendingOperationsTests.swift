@@ -1,5 +1,6 @@
 import Foundation
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 final class PendingOperationsTests: XCTestCase {
@@ -55,8 +56,8 @@ final class PendingOperationsTests: XCTestCase {
         pending.resumeAll()
         XCTAssertEqual(pending.counters.map(\.isSuspended), [false, false])
         wait(for: [otherFilterDone], timeout: Self.patience)
-        waitUntil("every operation was forgotten") { pending.keys.isEmpty }
-        waitUntil("every end was counted") { pending.counters.map { $0.completed + $0.cancelled } == [1, 2] }
+        try waitUntil("every operation was forgotten") { pending.keys.isEmpty }
+        try waitUntil("every end was counted") { pending.counters.map { $0.completed + $0.cancelled } == [1, 2] }
         XCTAssertEqual(pending.counters.map(\.cancelled), [1, 1])
         XCTAssertEqual(download.snapshot.executeCalls, 0)
     }

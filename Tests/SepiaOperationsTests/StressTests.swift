@@ -1,5 +1,6 @@
 import Foundation
 @testable import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 final class StressTests: XCTestCase {
@@ -9,7 +10,7 @@ final class StressTests: XCTestCase {
         let input: (any ResultProducing<Int>)?
     }
 
-    func testTenThousandOperationsWithRacingCancelsAllEndConsistently() {
+    func testTenThousandOperationsWithRacingCancelsAllEndConsistently() throws {
         let chainCount = 2_500  // four operations each
         let asyncQueue = OperationQueue()
         asyncQueue.name = "stress async"
@@ -51,7 +52,7 @@ final class StressTests: XCTestCase {
 
         XCTAssertEqual(cancellers.wait(timeout: .now() + 120), .success)
         XCTAssertEqual(batch.wait(timeout: .now() + 120), .success, "\(batch.pendingCount) operations never finished")
-        waitUntil("both queues drained") { asyncQueue.operationCount == 0 && syncQueue.operationCount == 0 }
+        try waitUntil("both queues drained") { asyncQueue.operationCount == 0 && syncQueue.operationCount == 0 }
         XCTAssertEqual(extraHandlerCalls.withLock { $0 }, 0)
 
         let ran = workRan.withLock { $0 }

@@ -2,6 +2,7 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 @testable import SepiaPipeline
 
@@ -16,11 +17,6 @@ final class DownloadLifetimeTests: XCTestCase {
         await server?.stop()
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(condition(), description)
-    }
 
     func testAFinishedDownloadAndItsLoadAreReleased() async throws {
         server = try await DemoPhotoServer.start(DemoServerConfiguration(photoCount: 1, photoSize: PixelSize(width: 160, height: 120)))
@@ -41,6 +37,6 @@ final class DownloadLifetimeTests: XCTestCase {
             await fulfillment(of: [finished], timeout: 30)
         }
         XCTAssertGreaterThan(received.withLock { $0 }, 0)
-        waitUntil("the download, its load and its body were released") { weakDownload == nil }
+        try await waitUntil("the download, its load and its body were released") { weakDownload == nil }
     }
 }

@@ -119,11 +119,6 @@ final class PhotoPipelineAsyncTests: XCTestCase {
         XCTAssertEqual(PhotoError(DependencyError.inputFailed(status)).description, "HTTP 404 Not Found")
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        XCTAssertTrue(condition(), description)
-    }
 }
 
 /// A loader of photos kept in memory, by the path of a `memory:` URL: what a user plugs in

@@ -2,6 +2,7 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 @testable import SepiaPipeline
 
@@ -51,11 +52,6 @@ final class PhotoPipelineTests: XCTestCase {
         PhotoRequest(url: url, processing: PhotoProcessing(fitting: size), priority: priority)
     }
 
-    private func waitUntil(_ description: String, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(30)
-        while !condition() && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        XCTAssertTrue(condition(), description)
-    }
 
     func testTwoRequestsForOneURLShareOneDownload() async throws {
         try await start()

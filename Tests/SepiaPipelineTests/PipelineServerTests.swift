@@ -2,6 +2,7 @@ import Foundation
 import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 @testable import SepiaPipeline
 
@@ -116,9 +117,8 @@ final class PipelineServerTests: XCTestCase {
         await fulfillment(of: [started], timeout: 30)
         download.cancel()
         await fulfillment(of: [finished], timeout: 10)
-        let deadline = Date().addingTimeInterval(10)
-        while server.counters.cutBodies == 0 && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
-        XCTAssertEqual(server.counters.cutBodies, 1, "the server must see the connection end")
+        try await waitUntil("the server sees the connection end") { server.counters.cutBodies > 0 }
+        XCTAssertEqual(server.counters.cutBodies, 1, "the server must see the connection end once")
     }
 
     func testRowsWithTheSameURLCauseOneRequest() async throws {

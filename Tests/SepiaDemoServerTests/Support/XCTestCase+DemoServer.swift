@@ -17,23 +17,4 @@ extension XCTestCase {
         }
         await server.stop()
     }
-
-    /// Polls `condition` until it holds, failing the test if it still does not after `timeout`
-    /// (generous: the machine may be loaded).
-    func waitUntil(
-        timeout: Duration = .seconds(30),
-        _ description: String,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        _ condition: () -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                XCTFail("Timed out waiting until \(description)", file: file, line: line)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
 }

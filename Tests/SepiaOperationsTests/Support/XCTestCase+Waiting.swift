@@ -1,11 +1,12 @@
 import Foundation
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 extension XCTestCase {
-    /// Generous, for a loaded 2-core machine and the thread sanitizer; tests never wait
-    /// this long unless they are about to fail.
-    static let patience: TimeInterval = 30
+    /// How long expectations and semaphores are waited for: as long as every other wait of
+    /// the tests (``Polling/patience``).
+    static let patience = Polling.patience
 
     /// An expectation fulfilled with the result when `operation` finishes.
     func expectFinish<Output: Sendable>(
@@ -25,25 +26,6 @@ extension XCTestCase {
         let completed = expectation(description: "completion block ran")
         operation.completionBlock = { completed.fulfill() }
         return completed
-    }
-
-    /// Waits until `condition` holds, checking it every few milliseconds, for state that
-    /// changes without a callback to wait on.
-    func waitUntil(
-        _ description: String,
-        timeout: TimeInterval = XCTestCase.patience,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        _ condition: () -> Bool
-    ) {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while !condition() {
-            guard Date() < deadline else {
-                XCTFail("timed out waiting until \(description)", file: file, line: line)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
     }
 
     /// Waits for `semaphore` to be signalled, failing the test after the patience ran out.

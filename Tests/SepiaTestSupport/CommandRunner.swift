@@ -1,13 +1,13 @@
 import Foundation
 
 /// What a finished command printed and how it ended.
-struct CommandResult {
+package struct CommandResult {
     /// The exit status (or the signal number when it was killed).
-    var status: Int32
+    package var status: Int32
     /// Standard output, decoded as UTF-8.
-    var output: String
+    package var output: String
     /// Standard error, decoded as UTF-8.
-    var errorOutput: String
+    package var errorOutput: String
 }
 
 /// Runs short helper commands (tmux clients) to completion with Foundation's `Process`.
@@ -15,12 +15,12 @@ struct CommandResult {
 /// A command must not leave a process behind that inherited its descriptors (a tmux client
 /// that starts a server daemon does): Foundation on Linux only sees a child end once every
 /// copy of a descriptor it gave it is closed, and the pipes would never reach their end.
-enum CommandRunner {
+package enum CommandRunner {
     /// Runs `executable` with `arguments` in `environment` and waits for it.
     ///
     /// Standard output is read to its end before standard error, so the command must not
     /// write more than a pipe's buffer (64 KiB) to standard error; tmux writes a line at most.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
+    package static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

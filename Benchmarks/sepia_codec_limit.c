@@ -1,5 +1,5 @@
 /*
- * The codec's limit for `bench/compare`: decode + sepia + JPEG encode with libjpeg-turbo called
+ * The codec's limit for `Benchmarks/compare`: decode + sepia + JPEG encode with libjpeg-turbo called
  * directly, over a list of files, on N threads (default 2), nothing else (no queues, no atomic
  * renames, no manifest). The same work as `sepia process --filter sepia --intensity 0.8
  * --quality 85`:

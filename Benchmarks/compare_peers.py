@@ -1,4 +1,4 @@
-"""The Python side of bench/compare, run with bench/.venv/bin/python.
+"""The Python side of Benchmarks/compare, run with Benchmarks/.venv/bin/python.
 
   compare_peers.py pyvips LIST OUTDIR [--size WxH] [--workers N]
   compare_peers.py pillow LIST OUTDIR [--size WxH] [--workers N]

@@ -3,26 +3,26 @@ import Foundation
 /// One photo row as the browser draws it: four lines, the selection marker "▌" in column 0,
 /// the thumbnail in columns 2–12, the name (first line) and the state (second line) from
 /// column 15.
-struct ListRow: Equatable {
+package struct ListRow: Equatable {
     /// The photo's name.
-    var name: String
+    package var name: String
     /// The state line: "✓ sepia 0.8", "⠋ Downloading…", "Failed to load: …".
-    var state: String
+    package var state: String
     /// Whether the selection marker is on it.
-    var isSelected: Bool
+    package var isSelected: Bool
 }
 
 extension PaneSnapshot {
     /// Terminal lines a row takes.
-    static let rowHeight = 4
+    package static let rowHeight = 4
     /// The column the row's name and state start at.
-    static let textColumn = 15
+    package static let textColumn = 15
     /// What marks the selected row in column 0.
-    static let selectionMarker: Character = "▌"
+    package static let selectionMarker: Character = "▌"
 
     /// The photo rows on screen, top first; the list starts on the second line and ends
     /// above the status bar. Meaningless while an overlay or a photo covers the list.
-    var listRows: [ListRow] {
+    package var listRows: [ListRow] {
         var rows: [ListRow] = []
         var top = 1
         while top + Self.rowHeight < lines.count {
@@ -35,13 +35,13 @@ extension PaneSnapshot {
     }
 
     /// The names of the rows on screen, top first.
-    var rowNames: [String] { listRows.map(\.name) }
+    package var rowNames: [String] { listRows.map(\.name) }
 
     /// Where the selected row is among the rows on screen, or nil when none is marked.
-    var selectedIndex: Int? { listRows.firstIndex(where: \.isSelected) }
+    package var selectedIndex: Int? { listRows.firstIndex(where: \.isSelected) }
 
     /// The row on screen named `name`, if it is on screen.
-    func row(named name: String) -> ListRow? {
+    package func row(named name: String) -> ListRow? {
         listRows.first { $0.name == name }
     }
 
