@@ -156,8 +156,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
-        .testTarget(name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
-        .testTarget(name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
+        .testTarget(
+            name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
+        .testTarget(
+            name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
         .testTarget(name: "SepiaEndToEndTests", dependencies: ["SepiaTestSupport"]),
     ]
 )

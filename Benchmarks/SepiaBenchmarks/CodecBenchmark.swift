@@ -13,16 +13,19 @@ enum CodecBenchmark {
             let decoded = try ImageDecoder.decode(jpeg, options: options)
             precondition(decoded.scaleDenominator == denominator, "expected a 1/\(denominator) decode")
             let label = denominator == 1 ? "full size" : "1/\(denominator) scaled"
-            report.add(Measurement.run("JPEG decode \(label), Sepia", megapixels: megapixels, rounds: rounds) {
-                _ = try? ImageDecoder.decode(jpeg, options: options)
-            })
-            report.add(Measurement.run("JPEG decode \(label), libjpeg-turbo from C", megapixels: megapixels, rounds: rounds) {
-                referenceDecode(jpeg, denominator: denominator)
-            })
+            report.add(
+                Measurement.run("JPEG decode \(label), Sepia", megapixels: megapixels, rounds: rounds) {
+                    _ = try? ImageDecoder.decode(jpeg, options: options)
+                })
+            report.add(
+                Measurement.run("JPEG decode \(label), libjpeg-turbo from C", megapixels: megapixels, rounds: rounds) {
+                    referenceDecode(jpeg, denominator: denominator)
+                })
         }
-        report.add(Measurement.run("JPEG encode quality 85, Sepia", megapixels: megapixels, rounds: rounds) {
-            _ = try? ImageEncoder.encode(photo, as: .jpeg(quality: 85))
-        })
+        report.add(
+            Measurement.run("JPEG encode quality 85, Sepia", megapixels: megapixels, rounds: rounds) {
+                _ = try? ImageEncoder.encode(photo, as: .jpeg(quality: 85))
+            })
     }
 
     /// Decodes into a fresh buffer each time, as Sepia must (its images own their pixels).

@@ -24,42 +24,50 @@ struct ImagingBenchmark: ParsableCommand {
     func run() throws {
         let photo = PhotoGenerator(seed: 42).render(width: width, height: height)
         let megapixels = Double(photo.pixelCount) / 1e6
-        print("Sepia imaging benchmark: \(width)x\(height) (\(String(format: "%.1f", megapixels)) MP), "
-            + "\(rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores, median MP/s (min-max)")
+        print(
+            "Sepia imaging benchmark: \(width)x\(height) (\(String(format: "%.1f", megapixels)) MP), "
+                + "\(rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores, median MP/s (min-max)")
         var report = Report()
         try CodecBenchmark.measure(photo, rounds: rounds, into: &report)
 
         let sepia = ColorMatrix.sepia(intensity: 0.8)
         var swiftOne = photo
-        report.add(Measurement.run("sepia, Swift, 1 core", megapixels: megapixels, rounds: rounds) {
-            swiftOne.apply(sepia, parallel: false)
-        })
+        report.add(
+            Measurement.run("sepia, Swift, 1 core", megapixels: megapixels, rounds: rounds) {
+                swiftOne.apply(sepia, parallel: false)
+            })
         var cOne = photo
-        report.add(Measurement.run("sepia, C same algorithm, 1 core", megapixels: megapixels, rounds: rounds) {
-            cOne.pixels.withUnsafeMutableBufferPointer { buffer in
-                sepia_reference_color_matrix(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
-            }
-        })
+        report.add(
+            Measurement.run("sepia, C same algorithm, 1 core", megapixels: megapixels, rounds: rounds) {
+                cOne.pixels.withUnsafeMutableBufferPointer { buffer in
+                    sepia_reference_color_matrix(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
+                }
+            })
         var cFloat = photo
-        report.add(Measurement.run("sepia, C textbook loop, 1 core", megapixels: megapixels, rounds: rounds) {
-            cFloat.pixels.withUnsafeMutableBufferPointer { buffer in
-                sepia_reference_color_matrix_textbook(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
-            }
-        })
+        report.add(
+            Measurement.run("sepia, C textbook loop, 1 core", megapixels: megapixels, rounds: rounds) {
+                cFloat.pixels.withUnsafeMutableBufferPointer { buffer in
+                    sepia_reference_color_matrix_textbook(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
+                }
+            })
         var swiftAll = photo
-        report.add(Measurement.run("sepia, Swift, all cores", megapixels: megapixels, rounds: rounds) {
-            swiftAll.apply(sepia)
-        })
+        report.add(
+            Measurement.run("sepia, Swift, all cores", megapixels: megapixels, rounds: rounds) {
+                swiftAll.apply(sepia)
+            })
         var gray = photo
-        report.add(Measurement.run("grayscale, Swift, all cores", megapixels: megapixels, rounds: rounds) {
-            gray.apply(.grayscale)
-        })
-        report.add(Measurement.run("resize to fit 320x240, Swift, 1 core", megapixels: megapixels, rounds: rounds) {
-            _ = photo.resized(toFit: PixelSize(width: 320, height: 240), parallel: false)
-        })
-        report.add(Measurement.run("resize to fit 320x240, Swift, all cores", megapixels: megapixels, rounds: rounds) {
-            _ = photo.resized(toFit: PixelSize(width: 320, height: 240))
-        })
+        report.add(
+            Measurement.run("grayscale, Swift, all cores", megapixels: megapixels, rounds: rounds) {
+                gray.apply(.grayscale)
+            })
+        report.add(
+            Measurement.run("resize to fit 320x240, Swift, 1 core", megapixels: megapixels, rounds: rounds) {
+                _ = photo.resized(toFit: PixelSize(width: 320, height: 240), parallel: false)
+            })
+        report.add(
+            Measurement.run("resize to fit 320x240, Swift, all cores", megapixels: megapixels, rounds: rounds) {
+                _ = photo.resized(toFit: PixelSize(width: 320, height: 240))
+            })
         report.add(MemoryCopy.measure(photo, threads: 1, rounds: rounds))
         report.add(MemoryCopy.measure(photo, threads: ProcessInfo.processInfo.activeProcessorCount, rounds: rounds))
         report.printTable()
@@ -70,12 +78,15 @@ struct ImagingBenchmark: ParsableCommand {
             sepia_reference_color_matrix(buffer.baseAddress, photo.pixelCount, sepia.coefficients)
         }
         print("Swift and C sepia outputs identical: \(check == reference)")
-        report.printRatio("JPEG decode full size, Sepia / C", "JPEG decode full size, Sepia",
-                          over: "JPEG decode full size, libjpeg-turbo from C")
-        report.printRatio("JPEG decode 1/4 scaled, Sepia / C", "JPEG decode 1/4 scaled, Sepia",
-                          over: "JPEG decode 1/4 scaled, libjpeg-turbo from C")
+        report.printRatio(
+            "JPEG decode full size, Sepia / C", "JPEG decode full size, Sepia",
+            over: "JPEG decode full size, libjpeg-turbo from C")
+        report.printRatio(
+            "JPEG decode 1/4 scaled, Sepia / C", "JPEG decode 1/4 scaled, Sepia",
+            over: "JPEG decode 1/4 scaled, libjpeg-turbo from C")
         report.printRatio("sepia Swift / C, 1 core", "sepia, Swift, 1 core", over: "sepia, C same algorithm, 1 core")
-        report.printRatio("sepia Swift all cores / memcpy all cores", "sepia, Swift, all cores",
-                          over: "memcpy, \(ProcessInfo.processInfo.activeProcessorCount) threads")
+        report.printRatio(
+            "sepia Swift all cores / memcpy all cores", "sepia, Swift, all cores",
+            over: "memcpy, \(ProcessInfo.processInfo.activeProcessorCount) threads")
     }
 }

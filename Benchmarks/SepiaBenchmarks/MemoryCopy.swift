@@ -17,8 +17,10 @@ enum MemoryCopy {
         image.pixels.withUnsafeBytes { source.copyMemory(from: $0.baseAddress!, byteCount: count) }
         memset(target, 0, count)
         let pointers = SendablePointers(source: source, target: target)
-        return Measurement.run("memcpy, \(threads) thread\(threads == 1 ? "" : "s")",
-                               megapixels: Double(image.pixelCount) / 1e6, rounds: rounds) {
+        return Measurement.run(
+            "memcpy, \(threads) thread\(threads == 1 ? "" : "s")",
+            megapixels: Double(image.pixelCount) / 1e6, rounds: rounds
+        ) {
             DispatchQueue.concurrentPerform(iterations: threads) { part in
                 let lower = count * part / threads, upper = count * (part + 1) / threads
                 memcpy(pointers.target + lower, pointers.source + lower, upper - lower)

@@ -21,7 +21,7 @@ struct ProcessBenchmark: AsyncParsableCommand {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     func run() async throws {
-        ImageMemory.keepFreedBuffers() // as `sepia process` does
+        ImageMemory.keepFreedBuffers()  // as `sepia process` does
         var configuration = DemoServerConfiguration(photoCount: count)
         configuration.includesBrokenEntries = false
         let server = try await DemoPhotoServer.start(configuration)
@@ -44,8 +44,9 @@ struct ProcessBenchmark: AsyncParsableCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cache = try DiskCache(directory: scratch.appendingPathComponent("cache"), sizeLimit: 4 << 30)
-        print("Sepia process benchmark: \(entries.count) photos of \(configuration.photoSize) from the demo server "
-            + "(pre-generated), sepia 0.8, JPEG 90, \(jobs) jobs")
+        print(
+            "Sepia process benchmark: \(entries.count) photos of \(configuration.photoSize) from the demo server "
+                + "(pre-generated), sepia 0.8, JPEG 90, \(jobs) jobs")
         for (label, folder) in [("cold cache", "cold"), ("warm cache", "warm")] {
             let requestsBefore = server.counters.totalRequests
             _ = ResidentMemory.resetPeak()
@@ -56,10 +57,12 @@ struct ProcessBenchmark: AsyncParsableCommand {
             let progress = processor.progress
             let seconds = Date().timeIntervalSince(started)
             let peak = ResidentMemory.peak().map { "\($0 / 1_048_576) MB" } ?? "n/a"
-            print(String(format: "  %@: %d/%d written in %.2f s: %.1f photos/s, %.1f MP/s, peak RSS %@, %d requests, %d KB downloaded",
-                         label, written, entries.count, seconds, Double(written) / seconds,
-                         progress.megapixels / seconds, peak,
-                         server.counters.totalRequests - requestsBefore, progress.bytesDownloaded / 1024))
+            print(
+                String(
+                    format: "  %@: %d/%d written in %.2f s: %.1f photos/s, %.1f MP/s, peak RSS %@, %d requests, %d KB downloaded",
+                    label, written, entries.count, seconds, Double(written) / seconds,
+                    progress.megapixels / seconds, peak,
+                    server.counters.totalRequests - requestsBefore, progress.bytesDownloaded / 1024))
         }
     }
 }

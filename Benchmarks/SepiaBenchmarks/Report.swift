@@ -19,7 +19,8 @@ struct Report {
 
     func printRatio(_ label: String, _ numerator: String, over denominator: String) {
         guard let top = measurements.first(where: { $0.name == numerator }),
-              let bottom = measurements.first(where: { $0.name == denominator }) else { return }
+            let bottom = measurements.first(where: { $0.name == denominator })
+        else { return }
         print("  \(label): \(String(format: "%.2f", top.megapixelsPerSecond / bottom.megapixelsPerSecond))x")
     }
 

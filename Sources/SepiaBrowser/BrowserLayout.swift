@@ -40,7 +40,6 @@ public struct BrowserLayout: Sendable, Equatable {
     /// The column the row's text starts at, right of the marker and the thumbnail.
     public var textColumn: Int { 2 + Self.thumbnailColumns + 2 }
 
-
     /// The cells a photo opened large may cover: the list's area less its caption line.
     public var detailCells: CellArea { CellArea(columns: size.columns, lines: max(listHeight - 1, 1)) }
     /// The cells a row's thumbnail may cover.
@@ -65,8 +64,9 @@ public struct CellArea: Sendable, Hashable {
     public func pixels(in mode: GraphicsMode) -> PixelSize {
         switch mode {
         case .kitty:
-            PixelSize(width: max(columns, 1) * BrowserLayout.kittyPixelsPerCell.width,
-                      height: max(lines, 1) * BrowserLayout.kittyPixelsPerCell.height)
+            PixelSize(
+                width: max(columns, 1) * BrowserLayout.kittyPixelsPerCell.width,
+                height: max(lines, 1) * BrowserLayout.kittyPixelsPerCell.height)
         default:
             PixelSize(width: max(columns, 1), height: max(lines * 2, 1))
         }

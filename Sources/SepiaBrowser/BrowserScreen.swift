@@ -46,7 +46,8 @@ enum BrowserScreen {
 
     private static func drawAlert(_ message: String, layout: BrowserLayout, in buffer: inout ScreenBuffer) {
         let width = min(max(layout.size.columns - 8, 20), 72)
-        let text = Box.wrap(alertHeadline, width: width - 4) + [""] + Box.wrap(message, width: width - 4)
+        let text =
+            Box.wrap(alertHeadline, width: width - 4) + [""] + Box.wrap(message, width: width - 4)
             + ["", "Enter: dismiss    q: quit"]
         let height = min(text.count + 2, max(layout.size.rows - 2, 3))
         let line = max((layout.size.rows - height) / 2, 0)

@@ -10,7 +10,9 @@ enum DetailView {
         let used = buffer.write(caption, row: layout.listTop, column: 2, style: BrowserTheme.name)
         buffer.write(state + "   (Esc: back)", row: layout.listTop, column: 2 + used, style: style)
         guard let picture = detail.picture else {
-            let text = detail.record.image == nil ? "No picture yet"
+            let text =
+                detail.record.image == nil
+                ? "No picture yet"
                 : detail.picturesOff ? "Pictures are off (--graphics none)" : "\(frame.spinner) Scaling…"
             buffer.write(text, row: layout.listTop + layout.listHeight / 2, column: 4, style: BrowserTheme.dim)
             return

@@ -16,8 +16,9 @@ enum RowView {
         }
         drawThumbnail(row.thumbnail, at: line, in: &buffer)
         let textWidth = max(width - layout.textColumn - 1, 0)
-        buffer.write(row.record.name, row: line, column: layout.textColumn,
-                     style: row.isSelected ? BrowserTheme.selectedName : BrowserTheme.name, maxWidth: textWidth)
+        buffer.write(
+            row.record.name, row: line, column: layout.textColumn,
+            style: row.isSelected ? BrowserTheme.selectedName : BrowserTheme.name, maxWidth: textWidth)
         let (text, style) = stateText(row, frame: frame)
         // A failure's reason may need the row's remaining lines.
         let lines = row.record.state.isFailed ? Box.wrap(text, width: textWidth) : [text]
@@ -25,8 +26,9 @@ enum RowView {
             buffer.write(text, row: line + 1 + offset, column: layout.textColumn, style: style, maxWidth: textWidth)
         }
         if let fraction = row.progress?.fraction {
-            buffer.write(progressBar(fraction, width: min(textWidth, 30)), row: line + 2,
-                         column: layout.textColumn, style: BrowserTheme.working)
+            buffer.write(
+                progressBar(fraction, width: min(textWidth, 30)), row: line + 2,
+                column: layout.textColumn, style: BrowserTheme.working)
         }
     }
 
@@ -56,8 +58,10 @@ enum RowView {
     }
 
     static func byteCount(_ bytes: Int) -> String {
-        bytes < 1024 ? "\(bytes) B" : bytes < 1 << 20
-            ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
+        bytes < 1024
+            ? "\(bytes) B"
+            : bytes < 1 << 20
+                ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
     }
 
     private static func progressBar(_ fraction: Double, width: Int) -> String {

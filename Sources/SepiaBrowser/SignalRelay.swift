@@ -1,4 +1,5 @@
 import SepiaProcess
+
 /// Hands signals from a ``SepiaOperations/SignalTrap`` made before its recipient exists to
 /// that recipient, once it is set.
 ///

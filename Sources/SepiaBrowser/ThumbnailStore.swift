@@ -1,7 +1,7 @@
 import Dispatch
+import SepiaImaging
 import SepiaList
 import SepiaOperations
-import SepiaImaging
 import SepiaPipeline
 import SepiaTerminal
 
@@ -131,7 +131,9 @@ final class ThumbnailStore {
         let columns = min((fitted.width + cell.width - 1) / cell.width, area.columns)
         let lines = min((fitted.height + cell.height - 1) / cell.height, area.lines)
         let sent = image.resized(toFit: fitted)
-        return (KittyGraphics.placeholderCells(id: imageID, columns: columns, rows: lines),
-                KittyGraphics.transmit(sent, id: imageID, columns: columns, rows: lines))
+        return (
+            KittyGraphics.placeholderCells(id: imageID, columns: columns, rows: lines),
+            KittyGraphics.transmit(sent, id: imageID, columns: columns, rows: lines)
+        )
     }
 }

@@ -84,11 +84,12 @@ struct Scene: Sendable {
             let left = Int(w * unit() * 0.9)
             let wallHeight = Int(h * (0.04 + 0.06 * unit()))
             let wallTop = shore - wallHeight
-            houses.append(House(
-                left: left, right: min(left + houseWidth, width),
-                wallTop: wallTop, roofTop: wallTop - houseWidth / 2,
-                wall: vivid(), roof: vivid() * 0.5
-            ))
+            houses.append(
+                House(
+                    left: left, right: min(left + houseWidth, width),
+                    wallTop: wallTop, roofTop: wallTop - houseWidth / 2,
+                    wall: vivid(), roof: vivid() * 0.5
+                ))
         }
         self.houses = houses
         trees = (0..<(4 + Int(unit() * 8))).map { _ in

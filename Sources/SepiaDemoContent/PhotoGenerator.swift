@@ -1,4 +1,5 @@
 import SepiaImaging
+
 /// Draws deterministic, photo-like landscapes: a graded sky with a sun, layered mountain
 /// ridges, a lake with reflections, coloured houses and grain.
 ///

@@ -1,4 +1,5 @@
 import SepiaImaging
+
 /// A small, fast, seeded random number generator (Steele, Lea and Flood's SplitMix64): the
 /// same seed gives the same numbers on every run and machine, for generated photos and
 /// repeatable tests. Not for anything that needs unpredictability.

@@ -1,8 +1,8 @@
-import SepiaDemoContent
-import SepiaOperations
 import Foundation
 import Hummingbird
+import SepiaDemoContent
 import SepiaImaging
+import SepiaOperations
 
 /// Renders and encodes the generated photos on first request and keeps the encoded bytes.
 ///

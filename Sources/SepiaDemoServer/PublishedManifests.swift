@@ -1,5 +1,5 @@
-import SepiaOperations
 import Foundation
+import SepiaOperations
 
 /// The manifests, published once the server knows its port (its base URL is in every
 /// manifest line) and before it answers its first request.

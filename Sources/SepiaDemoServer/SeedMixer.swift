@@ -1,4 +1,5 @@
 import SepiaDemoContent
+
 /// Derives well-spread 64-bit numbers from a seed and a counter, so every generated thing
 /// (a photo's scene, a name, a failure decision) is reproducible from the server's seed
 /// alone and independent of the order in which requests arrive.

@@ -9,8 +9,8 @@ extension EXIFOrientation {
     /// against the end of the data, so truncated segments and wild offsets are simply ignored.
     init?(exifTIFF tiff: UnsafeRawBufferPointer) {
         guard let reader = TIFFReader(tiff),
-              let value = reader.ifd0Orientation(),
-              let orientation = EXIFOrientation(rawValue: value)
+            let value = reader.ifd0Orientation(),
+            let orientation = EXIFOrientation(rawValue: value)
         else { return nil }
         self = orientation
     }

@@ -19,7 +19,8 @@ enum JPEGDownscale {
         let fitted = min(boxWidth * height, boxHeight * width)
         for denominator in denominators
         where ceilingDivision(width, denominator) * height >= fitted
-            && ceilingDivision(height, denominator) * width >= fitted {
+            && ceilingDivision(height, denominator) * width >= fitted
+        {
             return denominator
         }
         return 1

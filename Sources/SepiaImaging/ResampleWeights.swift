@@ -20,7 +20,8 @@ struct ResampleWeights: Sendable {
         var firstSource = [Int](repeating: 0, count: target)
         var weights = [Float](repeating: 0, count: target * taps)
         for output in 0..<target {
-            let contributions = target < source
+            let contributions =
+                target < source
                 ? Self.covering(output, scale: scale, source: source)
                 : Self.interpolating(output, scale: scale, source: source)
             let first = min(contributions[0].index, source - taps)

@@ -17,7 +17,8 @@ package enum RowPartition {
     /// With `parallel` and a large enough image, the ranges run concurrently, one band per
     /// active processor; `body` must only touch the rows it is given.
     package static func run(rows: Int, pixelsPerRow: Int, parallel: Bool, _ body: (Range<Int>) -> Void) {
-        let bands = parallel && rows * pixelsPerRow >= parallelThreshold
+        let bands =
+            parallel && rows * pixelsPerRow >= parallelThreshold
             ? min(processorCount, rows) : 1
         guard bands > 1 else {
             body(0..<rows)

@@ -241,7 +241,8 @@ public final class PhotoListController {
     private func prefetchRows() -> [Int] {
         let distance = configuration.prefetchRows
         guard mayPrefetch, distance > 0, screenIsDone else { return [] }
-        let ahead = scrollsDown
+        let ahead =
+            scrollsDown
             ? visibleRows.upperBound..<(visibleRows.upperBound + distance)
             : (visibleRows.lowerBound - distance)..<visibleRows.lowerBound
         return Array(ahead.clamped(to: 0..<records.count))

@@ -1,4 +1,5 @@
 import SepiaPipeline
+
 /// Where the list's data source stands.
 public enum PhotoListSourceState: Sendable, Equatable {
     /// Nothing was asked for yet.

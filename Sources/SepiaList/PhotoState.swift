@@ -1,4 +1,5 @@
 import SepiaPipeline
+
 /// Where a photo's row stands: the tutorial's `PhotoRecordState`.
 ///
 /// A row starts ``new``, becomes ``downloaded`` once its original is downloaded and decoded,

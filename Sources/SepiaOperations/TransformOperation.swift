@@ -37,7 +37,7 @@ public final class TransformOperation<Input: Sendable, Output: Sendable>: Result
         self.takesValue = takingValue
         self.transform = transform
         super.init()
-        addDependency(input) // which keeps this operation alive until the input finished
+        addDependency(input)  // which keeps this operation alive until the input finished
     }
 
     /// Reads (or takes) the input's value and runs the transform on it.

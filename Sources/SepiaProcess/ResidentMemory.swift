@@ -8,7 +8,7 @@ public enum ResidentMemory {
     /// system cannot (no `/proc/self/clear_refs`).
     public static func resetPeak() -> Int? {
         guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
-              (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
+            (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
         else { return nil }
         return peak()
     }
@@ -31,8 +31,8 @@ public enum ResidentMemory {
     /// A "Name:   N kB" line of /proc/PROCESS/status, in bytes.
     private static func field(_ name: String, process: String = "self") -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kilobytes * 1024
     }

@@ -20,7 +20,8 @@ struct ParsedControlSequence {
             marker = nil
         }
         hasIntermediates = parameterBytes.contains { (0x20...0x2F).contains($0) }
-        parameters = parameterBytes
+        parameters =
+            parameterBytes
             .prefix { (0x30...0x3F).contains($0) }
             .split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             .map(Self.number)

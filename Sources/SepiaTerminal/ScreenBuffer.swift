@@ -44,7 +44,8 @@ public struct ScreenBuffer: Sendable, Equatable {
         let limit = min(size.columns - column, maxWidth ?? Int.max)
         var used = 0
         for character in text {
-            let shown = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let shown =
+                character.unicodeScalars.contains { $0.properties.generalCategory == .control }
                 ? "\u{FFFD}" : character
             let width = CharacterWidth.columns(of: shown)
             guard width > 0 else { continue }

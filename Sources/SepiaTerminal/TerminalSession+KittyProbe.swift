@@ -39,7 +39,8 @@ extension TerminalSession {
     /// Whether `bytes` hold a complete DA1 answer: `ESC [ ?` parameters `c`.
     private static func endsWithDeviceAttributes(_ bytes: [UInt8]) -> Bool {
         guard let start = bytes.lastIndex(of: 0x1B), bytes.count - start >= 4,
-              bytes[start + 1] == UInt8(ascii: "["), bytes[start + 2] == UInt8(ascii: "?") else { return false }
+            bytes[start + 1] == UInt8(ascii: "["), bytes[start + 2] == UInt8(ascii: "?")
+        else { return false }
         return bytes.last == UInt8(ascii: "c")
     }
 }

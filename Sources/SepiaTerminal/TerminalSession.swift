@@ -45,7 +45,8 @@ public final class TerminalSession: @unchecked Sendable {
     /// What leaves the session's screen state, in every restore path: ends a synchronized
     /// update a crash may have cut short, stops mouse reports, resets colours, shows the
     /// cursor and leaves the alternate screen.
-    static let leaveSequence = ControlSequence.endSynchronizedUpdate + ControlSequence.disableMouse
+    static let leaveSequence =
+        ControlSequence.endSynchronizedUpdate + ControlSequence.disableMouse
         + ControlSequence.resetStyle + ControlSequence.showCursor + ControlSequence.leaveAlternateScreen
 
     /// What `start` writes: the alternate screen, a hidden cursor and, when asked for, SGR
@@ -140,7 +141,7 @@ public final class TerminalSession: @unchecked Sendable {
     public var size: TerminalSize {
         var window = winsize()
         guard ioctl(outputFileDescriptor, UInt(TIOCGWINSZ), &window) == 0,
-              window.ws_col > 0, window.ws_row > 0
+            window.ws_col > 0, window.ws_row > 0
         else { return .fallback }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }

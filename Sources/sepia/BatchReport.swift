@@ -83,10 +83,11 @@ struct BatchReport {
     /// ``listedFailures`` of them, then how many more).
     func writeText(to output: BufferedOutput) {
         let rate = totals.seconds > 0 ? Double(totals.written) / totals.seconds : 0
-        output.write("\(totals.written) written, \(totals.skipped) already there, \(totals.failed) failed, "
-            + "\(totals.cancelled) cancelled of \(totals.total) photos in \(String(format: "%.1f", totals.seconds)) s "
-            + "(\(String(format: "%.1f", rate)) photos/s, \(String(format: "%.1f", totals.megapixels)) MP, "
-            + "\(totals.bytesDownloaded / 1024) KB downloaded)\n")
+        output.write(
+            "\(totals.written) written, \(totals.skipped) already there, \(totals.failed) failed, "
+                + "\(totals.cancelled) cancelled of \(totals.total) photos in \(String(format: "%.1f", totals.seconds)) s "
+                + "(\(String(format: "%.1f", rate)) photos/s, \(String(format: "%.1f", totals.megapixels)) MP, "
+                + "\(totals.bytesDownloaded / 1024) KB downloaded)\n")
         var listed = 0
         tally.forEachRow { row, status, reason in
             guard status == .failed, listed < Self.listedFailures else { return }

@@ -20,7 +20,7 @@ struct BatchRun {
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
     func run() async -> Outcome {
-        ImageMemory.keepFreedBuffers() // a batch goes through many images (see DESIGN.md)
+        ImageMemory.keepFreedBuffers()  // a batch goes through many images (see DESIGN.md)
         let processor = BatchProcessor(entries: entries, options: options, loader: loader)
         let bar = ProgressBar(total: entries.count)
         let tally = BatchTally(rows: entries.count)

@@ -35,12 +35,13 @@ final class BatchTally: Sendable {
     /// Records how a row ended.
     func record(_ outcome: BatchOutcome) {
         state.withLock { state in
-            state.codes[outcome.row] = switch outcome.state {
-            case .written: Code.written
-            case .skipped: Code.skipped
-            case .cancelled: Code.cancelled
-            case .failed(let error): Self.index(of: error.description, in: &state)
-            }
+            state.codes[outcome.row] =
+                switch outcome.state {
+                case .written: Code.written
+                case .skipped: Code.skipped
+                case .cancelled: Code.cancelled
+                case .failed(let error): Self.index(of: error.description, in: &state)
+                }
         }
     }
 

@@ -57,8 +57,9 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func runBatch(on running: DemoPhotoServer, loader: HTTPLoader) async throws {
-        printNow("Demo photo server at \(running.baseURL.absoluteString): \(running.catalog.photos.count) photos, "
-            + "\(running.catalog.brokenEntries.count) broken on purpose")
+        printNow(
+            "Demo photo server at \(running.baseURL.absoluteString): \(running.catalog.photos.count) photos, "
+                + "\(running.catalog.brokenEntries.count) broken on purpose")
         let entries: [PhotoEntry]
         do {
             entries = try await PhotoSource.entries(at: running.propertyListURL.absoluteString, loader: loader)

@@ -13,7 +13,8 @@ struct PixelSizeArgument: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              width > 0, height > 0, width <= 65_500, height <= 65_500 else { return nil }
+            width > 0, height > 0, width <= 65_500, height <= 65_500
+        else { return nil }
         value = PixelSize(width: width, height: height)
     }
 

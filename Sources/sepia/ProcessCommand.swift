@@ -57,7 +57,7 @@ struct ProcessCommand: AsyncParsableCommand {
     func run() async throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         do throws(BatchOutputError) {
-            try BatchProcessor.prepareOutputFolder(folder) // once, before any work
+            try BatchProcessor.prepareOutputFolder(folder)  // once, before any work
         } catch {
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure

@@ -72,9 +72,10 @@ struct SelfCheckCommand: AsyncParsableCommand {
                 print("  FAIL  Photo \(index): \(failure)")
             }
         }
-        print(failures == 0
-            ? "All \(count) photos passed in \(String(format: "%.2f", Date().timeIntervalSince(started))) s."
-            : "\(failures) of \(count) photos failed.")
+        print(
+            failures == 0
+                ? "All \(count) photos passed in \(String(format: "%.2f", Date().timeIntervalSince(started))) s."
+                : "\(failures) of \(count) photos failed.")
         if failures > 0 { throw ExitCode.failure }
     }
 }

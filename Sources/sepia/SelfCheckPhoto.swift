@@ -61,7 +61,8 @@ struct SelfCheckPhoto {
     }
 
     private func export(_ source: URL, _ processing: PhotoProcessing, as format: ImageEncodingFormat, to file: URL)
-        async throws(SelfCheckFailure) {
+        async throws(SelfCheckFailure)
+    {
         let request = PhotoRequest(url: source, processing: processing)
         let written: Result<URL, PhotoError>
         do {

@@ -22,7 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
         let stopRequested = Task { await SignalTrap.next() }
         let running = try await DemoPhotoServer.start(server.configuration(requestLogger: verbose ? printNow : nil))
         let catalog = running.catalog
-        printNow("""
+        printNow(
+            """
             Serving \(catalog.photos.count) demo photos (\(server.photoSize.value)) and \(catalog.brokenEntries.count) \
             broken entries at \(running.baseURL.absoluteString)
             Property list: \(running.propertyListURL.absoluteString)

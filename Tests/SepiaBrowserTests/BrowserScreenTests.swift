@@ -1,11 +1,12 @@
 import Foundation
-@testable import SepiaBrowser
 import SepiaImaging
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
 import SepiaTerminal
 import XCTest
+
+@testable import SepiaBrowser
 
 /// What the screen shows for a given frame, read back as text and colours.
 final class BrowserScreenTests: XCTestCase {
@@ -25,8 +26,10 @@ final class BrowserScreenTests: XCTestCase {
         return record
     }
 
-    private func frame(rows: [BrowserFrame.Row], source: PhotoListSourceState = .loaded,
-                       overlay: BrowserFrame.Overlay? = nil, queues: [StageCounters]? = nil) -> BrowserFrame {
+    private func frame(
+        rows: [BrowserFrame.Row], source: PhotoListSourceState = .loaded,
+        overlay: BrowserFrame.Overlay? = nil, queues: [StageCounters]? = nil
+    ) -> BrowserFrame {
         BrowserFrame(
             layout: BrowserLayout(size: size), title: "Sepia test", source: source, rows: rows, firstRow: 10,
             rowCount: 40, counts: StateCounts(rows.map(\.record)), networkActive: true, scrollPhase: .scrolling,
@@ -44,12 +47,16 @@ final class BrowserScreenTests: XCTestCase {
     func testRowsShowNameStateProgressAndFailure() {
         let thumbnail = [[Cell(text: "▀", style: CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))]]
         let rows = [
-            BrowserFrame.Row(record: record("Misty Fjord 17", .new), isWorking: true,
-                             progress: DownloadProgress(received: 51_200, expected: 102_400), thumbnail: nil, isSelected: true),
-            BrowserFrame.Row(record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil,
-                             thumbnail: thumbnail, isSelected: false),
-            BrowserFrame.Row(record: record("Broken: 404", .failed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))), isWorking: false,
-                             progress: nil, thumbnail: nil, isSelected: false),
+            BrowserFrame.Row(
+                record: record("Misty Fjord 17", .new), isWorking: true,
+                progress: DownloadProgress(received: 51_200, expected: 102_400), thumbnail: nil, isSelected: true),
+            BrowserFrame.Row(
+                record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil,
+                thumbnail: thumbnail, isSelected: false),
+            BrowserFrame.Row(
+                record: record("Broken: 404", .failed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))),
+                isWorking: false,
+                progress: nil, thumbnail: nil, isSelected: false),
         ]
         let buffer = BrowserScreen.draw(frame(rows: rows))
         XCTAssertTrue(text(buffer, line: 0).hasPrefix(" Sepia test"))
@@ -71,8 +78,9 @@ final class BrowserScreenTests: XCTestCase {
 
     func testALongFailureReasonWrapsOntoTheRowsLines() {
         let reason = "The data is not a JPEG or PNG image; it looks like an HTML page (text/html), perhaps an error page from the server"
-        let row = BrowserFrame.Row(record: record("Broken: HTML page", .failed(.processing(reason))), isWorking: false,
-                                   progress: nil, thumbnail: nil, isSelected: false)
+        let row = BrowserFrame.Row(
+            record: record("Broken: HTML page", .failed(.processing(reason))), isWorking: false,
+            progress: nil, thumbnail: nil, isSelected: false)
         let buffer = BrowserScreen.draw(frame(rows: [row]))
         let column = BrowserLayout(size: size).textColumn
         let shown = (2...4).map { text(buffer, line: $0).dropFirst(column).trimmingCharacters(in: .whitespaces) }
@@ -85,8 +93,10 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(loading.contains("⠋ Loading photo details…"))
         XCTAssertTrue(loading.split(separator: "\n").last?.contains("Loading photo details…") == true, "the status line too")
         XCTAssertFalse(loading.contains("Row 0/0"))
-        let failed = screenText(BrowserScreen.draw(frame(
-            rows: [], source: .failed(message: "HTTP 404 Not Found"), overlay: .alert(message: "HTTP 404 Not Found"))))
+        let failed = screenText(
+            BrowserScreen.draw(
+                frame(
+                    rows: [], source: .failed(message: "HTTP 404 Not Found"), overlay: .alert(message: "HTTP 404 Not Found"))))
         XCTAssertTrue(failed.contains("Oops! There was an error fetching photo details."))
         XCTAssertTrue(failed.contains("HTTP 404 Not Found"))
         XCTAssertTrue(failed.contains("Enter: dismiss"))

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaOperations
 import XCTest
+
 @testable import SepiaBrowser
 
 /// Frames for input come at once; other frames are paced and folded together.

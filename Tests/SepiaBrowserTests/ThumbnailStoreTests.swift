@@ -5,6 +5,7 @@ import SepiaList
 import SepiaPipeline
 import SepiaTerminal
 import XCTest
+
 @testable import SepiaBrowser
 
 /// Thumbnails are made once, off the store's queue, and kitty images are sent and freed.
@@ -69,8 +70,9 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             kitty.forgetTerminalImages()
             let freed = String(decoding: (kitty.takePendingOutput()), as: UTF8.self)
             XCTAssertTrue(freed.contains("a=d,d=I,i=1,"), "the image is freed: \(freed.debugDescription)")
-            XCTAssertNil((kitty.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
-                         "made again for the next frame")
+            XCTAssertNil(
+                (kitty.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
+                "made again for the next frame")
 
             let blocks = ThumbnailStore(mode: .blocks)
             let blocksReady = expectation(description: "blocks ready")
@@ -78,8 +80,9 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             XCTAssertNotNil(readyCells(blocks, record: downloadedRecord(), ready: blocksReady))
             blocks.forgetTerminalImages()
             XCTAssertTrue((blocks.takePendingOutput()).isEmpty)
-            XCTAssertNotNil((blocks.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
-                            "half blocks are kept")
+            XCTAssertNotNil(
+                (blocks.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
+                "half blocks are kept")
         }
     }
 

@@ -36,10 +36,12 @@ final class CatalogTests: XCTestCase {
         let catalog = DemoCatalog(configuration: DemoServerConfiguration())
         let brokenPositions = catalog.entries.indices.filter { catalog.entries[$0].kind.isBroken }
 
-        XCTAssertEqual(catalog.brokenEntries.map(\.name), [
-            "Broken: no URL", "Broken: not found", "Broken: corrupt JPEG",
-            "Broken: HTML page", "Broken: truncated", "Broken: slow",
-        ])
+        XCTAssertEqual(
+            catalog.brokenEntries.map(\.name),
+            [
+                "Broken: no URL", "Broken: not found", "Broken: corrupt JPEG",
+                "Broken: HTML page", "Broken: truncated", "Broken: slow",
+            ])
         XCTAssertGreaterThan(brokenPositions.first ?? 0, 0)
         XCTAssertLessThan(brokenPositions.last ?? .max, catalog.entries.count - 1)
         for (earlier, later) in zip(brokenPositions, brokenPositions.dropFirst()) {

@@ -15,9 +15,10 @@ final class ManifestTests: XCTestCase {
             XCTAssertEqual(response.status, 200)
             let parsed = try PropertyListSerialization.propertyList(from: Data(response.body), format: nil)
             let dictionary = try XCTUnwrap(parsed as? [String: String])
-            let expected = Dictionary(uniqueKeysWithValues: server.catalog.entries.map {
-                ($0.name, $0.manifestURLString(relativeTo: server.baseURL))
-            })
+            let expected = Dictionary(
+                uniqueKeysWithValues: server.catalog.entries.map {
+                    ($0.name, $0.manifestURLString(relativeTo: server.baseURL))
+                })
             XCTAssertEqual(dictionary, expected)
             XCTAssertEqual(dictionary.count, 20)
             XCTAssertEqual(dictionary["Broken: no URL"], "NO URL")
@@ -31,9 +32,11 @@ final class ManifestTests: XCTestCase {
             XCTAssertEqual(response.status, 200)
             XCTAssertEqual(response.contentType, "application/json")
             let items = try JSONDecoder().decode([JSONItem].self, from: Data(response.body))
-            XCTAssertEqual(items, server.catalog.entries.map {
-                JSONItem(name: $0.name, url: $0.manifestURLString(relativeTo: server.baseURL))
-            })
+            XCTAssertEqual(
+                items,
+                server.catalog.entries.map {
+                    JSONItem(name: $0.name, url: $0.manifestURLString(relativeTo: server.baseURL))
+                })
         }
     }
 

@@ -28,7 +28,8 @@ final class CommandLineCheckTests: XCTestCase {
         return file.path
     }
 
-    private func assertRefused(_ arguments: [String], mentioning option: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRefused(_ arguments: [String], mentioning option: String, file: StaticString = #filePath, line: UInt = #line) throws
+    {
         let result = try sepia(arguments)
         XCTAssertEqual(result.status, 64, "a usage error: \(result.errorOutput)", file: file, line: line)
         XCTAssertTrue(result.errorOutput.contains(option), "the message names \(option): \(result.errorOutput)", file: file, line: line)

@@ -22,7 +22,8 @@ enum EndToEndTools {
         }
         let binary = buildFolder.appendingPathComponent("sepia")
         guard ExecutableFile.isExecutable(binary) else {
-            throw EndToEndError("""
+            throw EndToEndError(
+                """
                 The sepia binary is not beside the test bundle (looked for \(binary.path)). Build \
                 it with `swift build --build-tests` (which builds every product), or set \(sepiaOverride).
                 """)

@@ -15,7 +15,8 @@ enum ProcessTable {
     /// The state letter of process `pid` ("R", "S", "T" for stopped…), or nil when it is gone.
     static func state(of pid: pid_t) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
     }
 

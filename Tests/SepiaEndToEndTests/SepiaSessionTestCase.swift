@@ -57,6 +57,7 @@ class SepiaSessionTestCase: XCTestCase {
         XCTAssertFalse(modes.alternateScreen, "the alternate screen is still on after sepia ended", file: file, line: line)
         XCTAssertTrue(modes.cursorVisible, "the cursor is still hidden after sepia ended", file: file, line: line)
         let screen = try session.capture()
-        XCTAssertNil(screen.rowPosition, "sepia's status bar is still on the screen after it ended:\n\(screen.text)", file: file, line: line)
+        XCTAssertNil(
+            screen.rowPosition, "sepia's status bar is still on the screen after it ended:\n\(screen.text)", file: file, line: line)
     }
 }

@@ -81,8 +81,9 @@ final class SuspendTests: SepiaSessionTestCase {
         return try session.waitForScreen("the list to come to rest") { screen in
             defer { previous = screen }
             guard screen.rowPosition == PaneSnapshot.RowPosition(row: 1, count: 26), screen.text == previous.text,
-                  !screen.text.contains("Downloading"), !screen.text.contains("Filtering"),
-                  !screen.statusBar.contains("network") else {
+                !screen.text.contains("Downloading"), !screen.text.contains("Filtering"),
+                !screen.statusBar.contains("network")
+            else {
                 Thread.sleep(forTimeInterval: 0.5)
                 return false
             }

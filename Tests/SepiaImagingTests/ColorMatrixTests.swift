@@ -1,5 +1,6 @@
 import SepiaDemoContent
 import XCTest
+
 @testable import SepiaImaging
 
 final class ColorMatrixTests: XCTestCase {
@@ -8,17 +9,17 @@ final class ColorMatrixTests: XCTestCase {
     private let sepiaCases: [(intensity: Float, input: [UInt8], expected: [UInt8])] = [
         (0, [200, 200, 200], [200, 200, 200]),
         (0, [90, 140, 210], [90, 140, 210]),
-        (0.5, [200, 200, 200], [235, 220, 194]),   // 235.1, 220.3, 193.7
-        (0.5, [255, 0, 0], [178, 44, 35]),         // 177.6075, 44.4975, 34.68
-        (0.5, [90, 140, 210], [136, 151, 168]),    // 136.36, 151.365, 168.375
-        (0.5, [255, 255, 255], [255, 255, 247]),   // 299.75, 280.88, 246.9675
-        (0.8, [200, 200, 200], [255, 232, 190]),   // 256.16, 232.48, 189.92 (DESIGN.md's example)
-        (0.8, [0, 255, 0], [157, 191, 109]),       // 156.876, 190.944, 108.936
-        (0.8, [120, 60, 30], [103, 82, 61]),       // 103.176, 82.464, 60.888
-        (0.8, [10, 20, 30], [22, 22, 20]),         // 21.984, 21.8, 19.864
-        (1, [200, 200, 200], [255, 241, 187]),     // 270.2, 240.6, 187.4
-        (1, [0, 0, 255], [48, 43, 33]),            // 48.195, 42.84, 33.405
-        (1, [90, 140, 210], [183, 163, 127]),      // 182.72, 162.73, 126.75
+        (0.5, [200, 200, 200], [235, 220, 194]),  // 235.1, 220.3, 193.7
+        (0.5, [255, 0, 0], [178, 44, 35]),  // 177.6075, 44.4975, 34.68
+        (0.5, [90, 140, 210], [136, 151, 168]),  // 136.36, 151.365, 168.375
+        (0.5, [255, 255, 255], [255, 255, 247]),  // 299.75, 280.88, 246.9675
+        (0.8, [200, 200, 200], [255, 232, 190]),  // 256.16, 232.48, 189.92 (DESIGN.md's example)
+        (0.8, [0, 255, 0], [157, 191, 109]),  // 156.876, 190.944, 108.936
+        (0.8, [120, 60, 30], [103, 82, 61]),  // 103.176, 82.464, 60.888
+        (0.8, [10, 20, 30], [22, 22, 20]),  // 21.984, 21.8, 19.864
+        (1, [200, 200, 200], [255, 241, 187]),  // 270.2, 240.6, 187.4
+        (1, [0, 0, 255], [48, 43, 33]),  // 48.195, 42.84, 33.405
+        (1, [90, 140, 210], [183, 163, 127]),  // 182.72, 162.73, 126.75
         (1, [0, 0, 0], [0, 0, 0]),
     ]
 
@@ -60,7 +61,7 @@ final class ColorMatrixTests: XCTestCase {
     /// level; the parallel and serial paths agree exactly.
     func testKernelMatchesFormulaOnRandomPixels() {
         var generator = SplitMix64(seed: 7)
-        let width = 701, height = 503 // odd sizes: uneven bands across threads
+        let width = 701, height = 503  // odd sizes: uneven bands across threads
         let image = RGBAImage(width: width, height: height) { buffer in
             for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &generator) }
         }
@@ -84,7 +85,7 @@ final class ColorMatrixTests: XCTestCase {
     }
 
     func testPaddedRowsLeaveThePaddingAlone() {
-        let width = 3, height = 2, rowBytes = 17 // not a multiple of 4: unaligned words
+        let width = 3, height = 2, rowBytes = 17  // not a multiple of 4: unaligned words
         var bytes = [UInt8](repeating: 200, count: rowBytes * height)
         for row in 0..<height { for pad in (width * 4)..<rowBytes { bytes[row * rowBytes + pad] = 9 } }
         var image = RGBAImage(width: width, height: height, bytesPerRow: rowBytes, pixels: bytes)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaImaging
 
 final class DecodingFailureTests: XCTestCase {
@@ -91,8 +92,9 @@ final class DecodingFailureTests: XCTestCase {
     }
 
     func testCorruptScanDataIsAnErrorByDefault() {
-        XCTAssertEqual(decodingError(jpegWithCorruptScan),
-                       .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
+        XCTAssertEqual(
+            decodingError(jpegWithCorruptScan),
+            .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
     }
 
     func testCorruptScanDataCanBeAcceptedWithWarnings() throws {
@@ -119,8 +121,9 @@ final class DecodingFailureTests: XCTestCase {
             decodingError(jpegWithStrayBytes, options: ImageDecodingOptions(damagePolicy: .strict)),
             .corrupt(format: .jpeg, reason: "Corrupt JPEG data: 2 extraneous bytes before marker 0xc0")
         )
-        XCTAssertEqual(decodingError(jpegWithCorruptScan, options: ImageDecodingOptions(damagePolicy: .strict)),
-                       .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
+        XCTAssertEqual(
+            decodingError(jpegWithCorruptScan, options: ImageDecodingOptions(damagePolicy: .strict)),
+            .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
     }
 
     func testImpossibleJPEGHeader() {
@@ -152,11 +155,11 @@ final class DecodingFailureTests: XCTestCase {
     func testPNGWithBadCRC() {
         var badData = Self.png
         let idat = idatChunk(in: badData)
-        badData[idat.offset + 8 + idat.length + 3] ^= 0x01 // last byte of the IDAT CRC
+        badData[idat.offset + 8 + idat.length + 3] ^= 0x01  // last byte of the IDAT CRC
         XCTAssertEqual(decodingError(badData), .corrupt(format: .png, reason: "IDAT: CRC error"))
 
         var badHeader = Self.png
-        badHeader[29] ^= 0x80 // last byte of the IHDR CRC
+        badHeader[29] ^= 0x80  // last byte of the IHDR CRC
         XCTAssertEqual(decodingError(badHeader), .corrupt(format: .png, reason: "IHDR: CRC error"))
     }
 
@@ -190,7 +193,7 @@ final class DecodingFailureTests: XCTestCase {
             for trial in 0..<200 {
                 var bytes = original
                 let pick = randomness[trial * 4..<trial * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
-                let position = 3 + pick % (bytes.count - 3) // keep the magic number
+                let position = 3 + pick % (bytes.count - 3)  // keep the magic number
                 switch trial % 4 {
                 case 0: bytes[position] ^= UInt8(1 << (pick % 8))
                 case 1: bytes[position] = UInt8(truncatingIfNeeded: pick >> 8)
@@ -224,9 +227,11 @@ final class DecodingFailureTests: XCTestCase {
             XCTAssertTrue(error.description.hasSuffix("."), error.description)
             XCTAssertEqual(error.localizedDescription, error.description)
         }
-        XCTAssertEqual(ImageDecodingError.tooLarge(width: 60000, height: 60000, limit: 100_000_000).description,
-                       "The image is 60000×60000 pixels, more than the limit of 100000000 pixels.")
-        XCTAssertEqual(ImageDecodingError.corrupt(format: .jpeg, reason: "Bogus marker length").description,
-                       "The JPEG data is corrupt: Bogus marker length.")
+        XCTAssertEqual(
+            ImageDecodingError.tooLarge(width: 60000, height: 60000, limit: 100_000_000).description,
+            "The image is 60000×60000 pixels, more than the limit of 100000000 pixels.")
+        XCTAssertEqual(
+            ImageDecodingError.corrupt(format: .jpeg, reason: "Bogus marker length").description,
+            "The JPEG data is corrupt: Bogus marker length.")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SepiaImaging
 
 final class EXIFOrientationTests: XCTestCase {
@@ -48,7 +49,7 @@ final class EXIFOrientationTests: XCTestCase {
         XCTAssertNil(parse(hugeCount), "entry count larger than the data")
 
         var wrongType = good
-        wrongType[24] = 4 // LONG instead of SHORT
+        wrongType[24] = 4  // LONG instead of SHORT
         XCTAssertNil(parse(wrongType))
 
         var wrongCount = good
@@ -56,7 +57,7 @@ final class EXIFOrientationTests: XCTestCase {
         XCTAssertNil(parse(wrongCount))
 
         var otherTag = good
-        otherTag[22] = 0x13 // 0x0113 is not Orientation
+        otherTag[22] = 0x13  // 0x0113 is not Orientation
         XCTAssertNil(parse(otherTag))
     }
 

@@ -1,9 +1,12 @@
 import XCTest
+
 @testable import SepiaImaging
 
 final class ImageEncoderTests: XCTestCase {
-    private func encodingError(_ image: RGBAImage, as format: ImageEncodingFormat,
-                               file: StaticString = #filePath, line: UInt = #line) -> ImageEncodingError? {
+    private func encodingError(
+        _ image: RGBAImage, as format: ImageEncodingFormat,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> ImageEncodingError? {
         do {
             _ = try ImageEncoder.encode(image, as: format)
             XCTFail("encoded", file: file, line: line)
@@ -35,9 +38,11 @@ final class ImageEncoderTests: XCTestCase {
 
     func testErrorsReadAsSentences() {
         XCTAssertEqual(ImageEncodingError.invalidQuality(0).description, "JPEG quality 0 is outside 1...100.")
-        XCTAssertEqual(ImageEncodingError.unsupportedSize(width: 70_000, height: 2, format: .jpeg).localizedDescription,
-                       "A 70000×2 image is too large for JPEG (at most 65500 pixels a side).")
-        XCTAssertEqual(ImageEncodingError.failed(format: .png, reason: "Invalid image width in IHDR").description,
-                       "PNG encoding failed: Invalid image width in IHDR.")
+        XCTAssertEqual(
+            ImageEncodingError.unsupportedSize(width: 70_000, height: 2, format: .jpeg).localizedDescription,
+            "A 70000×2 image is too large for JPEG (at most 65500 pixels a side).")
+        XCTAssertEqual(
+            ImageEncodingError.failed(format: .png, reason: "Invalid image width in IHDR").description,
+            "PNG encoding failed: Invalid image width in IHDR.")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaImaging
 
 final class JPEGCodecTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SepiaImaging
 
 final class JPEGDownscaleTests: XCTestCase {
@@ -8,17 +9,18 @@ final class JPEGDownscaleTests: XCTestCase {
             (1000, 750, PixelSize(width: 300, height: 200), 2),  // fits to 267×200: 1/4 would be 250×188
             (1000, 750, PixelSize(width: 250, height: 250), 4),  // fits to 250×187.5: 1/4 is 250×188
             (1000, 750, PixelSize(width: 251, height: 251), 2),  // 1/4 would be 1 pixel short
-            (1000, 750, PixelSize(square: 125), 8),        // 1/8 is 125×94
+            (1000, 750, PixelSize(square: 125), 8),  // 1/8 is 125×94
             (1000, 750, PixelSize(square: 126), 4),
-            (1000, 750, PixelSize(width: 2000, height: 2000), 1), // never enlarge
-            (1000, 750, PixelSize(width: 1000, height: 10), 8),   // the height decides
+            (1000, 750, PixelSize(width: 2000, height: 2000), 1),  // never enlarge
+            (1000, 750, PixelSize(width: 1000, height: 10), 8),  // the height decides
             (4032, 3024, PixelSize(width: 320, height: 240), 8),  // 504×378
             (4032, 3024, PixelSize(width: 640, height: 480), 4),  // 1008×756
             (1, 1, PixelSize(square: 1), 8),
         ]
         for item in cases {
-            XCTAssertEqual(JPEGDownscale.denominator(width: item.width, height: item.height, fitting: item.target),
-                           item.denominator, "\(item.width)×\(item.height) into \(item.target)")
+            XCTAssertEqual(
+                JPEGDownscale.denominator(width: item.width, height: item.height, fitting: item.target),
+                item.denominator, "\(item.width)×\(item.height) into \(item.target)")
         }
     }
 

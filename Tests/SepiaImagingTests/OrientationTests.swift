@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SepiaImaging
 
 final class OrientationTests: XCTestCase {
@@ -32,8 +33,9 @@ final class OrientationTests: XCTestCase {
             let image = labelledImage(grid)
             for orientation in EXIFOrientation.allCases {
                 let turned = image.applyingOrientation(orientation)
-                XCTAssertEqual(labels(of: turned), grid.upright(orientation: orientation.rawValue),
-                               "\(orientation) on \(width)×\(height)")
+                XCTAssertEqual(
+                    labels(of: turned), grid.upright(orientation: orientation.rawValue),
+                    "\(orientation) on \(width)×\(height)")
                 XCTAssertEqual(turned.bytesPerRow, turned.width * 4)
             }
         }
@@ -94,8 +96,9 @@ final class OrientationTests: XCTestCase {
                 XCTAssertEqual(decoded.orientation.rawValue, value)
                 XCTAssertEqual(decoded.image.width, value >= 5 ? 32 : 48)
                 XCTAssertEqual(decoded.sourceWidth, 48)
-                XCTAssertEqual(blockLabels(of: decoded.image), stored.upright(orientation: value),
-                               "orientation \(value), big-endian \(bigEndian)")
+                XCTAssertEqual(
+                    blockLabels(of: decoded.image), stored.upright(orientation: value),
+                    "orientation \(value), big-endian \(bigEndian)")
             }
         }
     }

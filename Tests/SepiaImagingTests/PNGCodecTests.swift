@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaImaging
 
 final class PNGCodecTests: XCTestCase {
@@ -37,8 +38,10 @@ final class PNGCodecTests: XCTestCase {
     // MARK: Every kind of input comes out RGBA8
 
     /// Decodes a file built by `builder` and returns its pixels as [r, g, b, a] arrays.
-    private func decodedPixels(_ builder: PNGFileBuilder, _ samples: [Int], file: StaticString = #filePath,
-                               line: UInt = #line) throws -> [[UInt8]] {
+    private func decodedPixels(
+        _ builder: PNGFileBuilder, _ samples: [Int], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> [[UInt8]] {
         let image = try ImageDecoder.decode(builder.build(samples: samples)).image
         XCTAssertEqual(image.width, builder.width, file: file, line: line)
         XCTAssertEqual(image.height, builder.height, file: file, line: line)
@@ -47,8 +50,9 @@ final class PNGCodecTests: XCTestCase {
 
     func testGray8() throws {
         let png = PNGFileBuilder(width: 4, height: 1, bitDepth: 8, colorType: .gray)
-        XCTAssertEqual(try decodedPixels(png, [0, 1, 128, 255]),
-                       [[0, 0, 0, 255], [1, 1, 1, 255], [128, 128, 128, 255], [255, 255, 255, 255]])
+        XCTAssertEqual(
+            try decodedPixels(png, [0, 1, 128, 255]),
+            [[0, 0, 0, 255], [1, 1, 1, 255], [128, 128, 128, 255], [255, 255, 255, 255]])
     }
 
     func testGray16IsScaledNotLinearised() throws {
@@ -65,8 +69,9 @@ final class PNGCodecTests: XCTestCase {
             (4, [0, 5, 10, 15], [0, 85, 170, 255]),
         ] {
             let png = PNGFileBuilder(width: 4, height: 1, bitDepth: depth, colorType: .gray)
-            XCTAssertEqual(try decodedPixels(png, samples), expected.map { [UInt8($0), UInt8($0), UInt8($0), 255] },
-                           "\(depth)-bit gray")
+            XCTAssertEqual(
+                try decodedPixels(png, samples), expected.map { [UInt8($0), UInt8($0), UInt8($0), 255] },
+                "\(depth)-bit gray")
         }
     }
 
@@ -86,16 +91,18 @@ final class PNGCodecTests: XCTestCase {
     func testPaletteWithPartialTransparency() throws {
         var png = PNGFileBuilder(width: 4, height: 1, bitDepth: 8, colorType: .palette)
         png.palette = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [9, 8, 7]]
-        png.transparency = [0, 128] // entries past the end of tRNS stay opaque
-        XCTAssertEqual(try decodedPixels(png, [0, 1, 2, 3]),
-                       [[255, 0, 0, 0], [0, 255, 0, 128], [0, 0, 255, 255], [9, 8, 7, 255]])
+        png.transparency = [0, 128]  // entries past the end of tRNS stay opaque
+        XCTAssertEqual(
+            try decodedPixels(png, [0, 1, 2, 3]),
+            [[255, 0, 0, 0], [0, 255, 0, 128], [0, 0, 255, 255], [9, 8, 7, 255]])
     }
 
     func testLowBitDepthPaletteWithoutTransparency() throws {
         var png = PNGFileBuilder(width: 5, height: 1, bitDepth: 2, colorType: .palette)
         png.palette = [[1, 2, 3], [40, 50, 60], [200, 100, 0], [255, 255, 255]]
-        XCTAssertEqual(try decodedPixels(png, [3, 2, 1, 0, 2]),
-                       [[255, 255, 255, 255], [200, 100, 0, 255], [40, 50, 60, 255], [1, 2, 3, 255], [200, 100, 0, 255]])
+        XCTAssertEqual(
+            try decodedPixels(png, [3, 2, 1, 0, 2]),
+            [[255, 255, 255, 255], [200, 100, 0, 255], [40, 50, 60, 255], [1, 2, 3, 255], [200, 100, 0, 255]])
     }
 
     func testRGB8WithTransparentColourAndRGB16() throws {

@@ -1,5 +1,6 @@
 import SepiaDemoContent
 import XCTest
+
 @testable import SepiaImaging
 
 final class PhotoGeneratorTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import SepiaOperations
 import SepiaProcess
 import XCTest
+
 @testable import SepiaImaging
 
 final class PixelLimitTests: XCTestCase {
@@ -66,19 +67,24 @@ final class PixelLimitTests: XCTestCase {
         // coefficients of all 4000 × 4000 pixels: 3 × 500 × 500 blocks of 128 bytes, 96 MB.
         let options = ImageDecodingOptions(targetSize: PixelSize(square: 500), pixelLimit: 1_000_000)
         let progressive = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3, progressive: true).build { _, _, _ in 128 }
-        XCTAssertThrowsError(try ImageDecoder.decode(
-            JPEGSegments.declaringSize(width: 4000, height: 4000, in: progressive), options: options
-        )) { error in
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(
+                JPEGSegments.declaringSize(width: 4000, height: 4000, in: progressive), options: options
+            )
+        ) { error in
             XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 4000, height: 4000, limit: 1_000_000))
         }
         // A baseline JPEG of that size streams through a row of blocks at a time: the limit
         // passes, and the missing scan data is then reported for what it is.
         let baseline = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3).build { _, _, _ in 128 }
-        XCTAssertThrowsError(try ImageDecoder.decode(
-            JPEGSegments.declaringSize(width: 4000, height: 4000, in: baseline), options: options
-        )) { error in
-            XCTAssertEqual(error as? ImageDecodingError,
-                           .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(
+                JPEGSegments.declaringSize(width: 4000, height: 4000, in: baseline), options: options
+            )
+        ) { error in
+            XCTAssertEqual(
+                error as? ImageDecodingError,
+                .corrupt(format: .jpeg, reason: "Corrupt JPEG data: premature end of data segment"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SepiaImaging
 
 final class RGBAImageTests: XCTestCase {

@@ -1,5 +1,6 @@
 import SepiaDemoContent
 import XCTest
+
 @testable import SepiaImaging
 
 final class ResizeTests: XCTestCase {
@@ -8,33 +9,39 @@ final class ResizeTests: XCTestCase {
         XCTAssertEqual(photo.aspectFit(in: PixelSize(width: 320, height: 240)), PixelSize(width: 320, height: 240))
         XCTAssertEqual(photo.aspectFit(in: PixelSize(width: 320, height: 320)), PixelSize(width: 320, height: 240))
         XCTAssertEqual(photo.aspectFit(in: PixelSize(width: 1000, height: 100)), PixelSize(width: 133, height: 100))
-        XCTAssertEqual(PixelSize(width: 3000, height: 4000).aspectFit(in: PixelSize(width: 320, height: 240)),
-                       PixelSize(width: 180, height: 240))
-        XCTAssertEqual(PixelSize(width: 10000, height: 1).aspectFit(in: PixelSize(width: 100, height: 100)),
-                       PixelSize(width: 100, height: 1))
+        XCTAssertEqual(
+            PixelSize(width: 3000, height: 4000).aspectFit(in: PixelSize(width: 320, height: 240)),
+            PixelSize(width: 180, height: 240))
+        XCTAssertEqual(
+            PixelSize(width: 10000, height: 1).aspectFit(in: PixelSize(width: 100, height: 100)),
+            PixelSize(width: 100, height: 1))
         // Already fits: unchanged unless upscaling is asked for.
-        XCTAssertEqual(PixelSize(width: 200, height: 100).aspectFit(in: PixelSize(width: 320, height: 240)),
-                       PixelSize(width: 200, height: 100))
-        XCTAssertEqual(PixelSize(width: 200, height: 100).aspectFit(in: PixelSize(width: 320, height: 240), allowUpscaling: true),
-                       PixelSize(width: 320, height: 160))
+        XCTAssertEqual(
+            PixelSize(width: 200, height: 100).aspectFit(in: PixelSize(width: 320, height: 240)),
+            PixelSize(width: 200, height: 100))
+        XCTAssertEqual(
+            PixelSize(width: 200, height: 100).aspectFit(in: PixelSize(width: 320, height: 240), allowUpscaling: true),
+            PixelSize(width: 320, height: 160))
     }
 
     func testResizeNeverUpscalesUnlessAsked() {
         let image = RGBAImage(width: 40, height: 30, red: 1, green: 2, blue: 3)
         XCTAssertEqual(image.resized(toFit: PixelSize(width: 400, height: 300)).size, image.size)
-        XCTAssertEqual(image.resized(toFit: PixelSize(width: 400, height: 300), allowUpscaling: true).size,
-                       PixelSize(width: 400, height: 300))
+        XCTAssertEqual(
+            image.resized(toFit: PixelSize(width: 400, height: 300), allowUpscaling: true).size,
+            PixelSize(width: 400, height: 300))
     }
 
     func testSolidColourStaysExact() {
         let image = RGBAImage(width: 997, height: 613, red: 13, green: 200, blue: 77, alpha: 255)
         for box in [PixelSize(width: 320, height: 240), PixelSize(width: 1, height: 1), PixelSize(width: 1999, height: 1999)] {
             let resized = image.resized(toFit: box, allowUpscaling: true)
-            XCTAssertTrue(resized.pixels.withUnsafeBufferPointer { bytes in
-                stride(from: 0, to: bytes.count, by: 4).allSatisfy {
-                    bytes[$0] == 13 && bytes[$0 + 1] == 200 && bytes[$0 + 2] == 77 && bytes[$0 + 3] == 255
-                }
-            }, "solid colour changed at \(resized.size)")
+            XCTAssertTrue(
+                resized.pixels.withUnsafeBufferPointer { bytes in
+                    stride(from: 0, to: bytes.count, by: 4).allSatisfy {
+                        bytes[$0] == 13 && bytes[$0 + 1] == 200 && bytes[$0 + 2] == 77 && bytes[$0 + 3] == 255
+                    }
+                }, "solid colour changed at \(resized.size)")
         }
     }
 
@@ -46,7 +53,10 @@ final class ResizeTests: XCTestCase {
                 for x in 0..<600 {
                     let value: UInt8 = (x + y) % 2 == 0 ? 255 : 0
                     let offset = (y * 600 + x) * 4
-                    buffer[offset] = value; buffer[offset + 1] = value; buffer[offset + 2] = value; buffer[offset + 3] = 255
+                    buffer[offset] = value
+                    buffer[offset + 1] = value
+                    buffer[offset + 2] = value
+                    buffer[offset + 3] = 255
                 }
             }
         }
@@ -65,7 +75,7 @@ final class ResizeTests: XCTestCase {
         image.setPixel(x: 2, y: 0, red: 255, green: 255, blue: 255)
         let small = image.resized(to: PixelSize(width: 2, height: 1))
         XCTAssertEqual(small.pixel(x: 0, y: 0).red, 30)  // (0 * 1 + 90 * 0.5) / 1.5
-        XCTAssertEqual(small.pixel(x: 1, y: 0).red, 200) // (90 * 0.5 + 255 * 1) / 1.5
+        XCTAssertEqual(small.pixel(x: 1, y: 0).red, 200)  // (90 * 0.5 + 255 * 1) / 1.5
     }
 
     func testTransparentPixelsDoNotBleedIntoColours() {

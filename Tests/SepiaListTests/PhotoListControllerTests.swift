@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import XCTest
+
 @testable import SepiaList
 @testable import SepiaPipeline
 
@@ -31,8 +32,9 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
         scheduler = ManualListScheduler()
         controller = PhotoListController(loader: loader, configuration: configuration, scheduler: scheduler)
         let entries = (0..<count).map { row in
-            PhotoEntry(name: String(format: "Photo %03d", row),
-                       location: invalid.contains(row) ? .invalid(reason: "\"NO URL\" is not a URL") : .remote(url(row)))
+            PhotoEntry(
+                name: String(format: "Photo %03d", row),
+                location: invalid.contains(row) ? .invalid(reason: "\"NO URL\" is not a URL") : .remote(url(row)))
         }
         do {
             controller.onChange = { [unowned self] in changes.append($0) }
@@ -234,7 +236,9 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
             controller = PhotoListController(
                 loader: loader, configuration: PhotoListConfiguration(prefetchDistance: 0), scheduler: scheduler)
             let entries = { (count: Int, prefix: String) in
-                (0..<count).map { PhotoEntry(name: "\(prefix) \($0)", location: .remote(URL(string: "http://127.0.0.1/\(prefix)/\($0).jpg")!)) }
+                (0..<count).map {
+                    PhotoEntry(name: "\(prefix) \($0)", location: .remote(URL(string: "http://127.0.0.1/\(prefix)/\($0).jpg")!))
+                }
             }
             do {
                 controller.show(rows: 0..<5)

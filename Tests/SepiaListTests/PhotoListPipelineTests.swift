@@ -4,6 +4,7 @@ import SepiaDemoContent
 import SepiaImaging
 import SepiaTestSupport
 import XCTest
+
 @testable import SepiaList
 @testable import SepiaPipeline
 
@@ -21,7 +22,8 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
         let folder = try makeTemporaryCacheDirectory()
         return try (0..<count).map { row in
             let file = folder.appendingPathComponent("photo-\(row).jpg")
-            let bytes = row == corrupt
+            let bytes =
+                row == corrupt
                 ? [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 300)
                 : try ImageEncoder.encode(PhotoGenerator(seed: UInt64(row)).render(width: 160, height: 120), as: .jpeg(quality: 85))
             try Data(bytes).write(to: file)
@@ -84,7 +86,9 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(gray.pixels[0], gray.pixels[1], "grayscale")
 
             let failed = blocking.loadOriginal(PhotoRequest(url: corrupt))
-            guard case .failure(.decoding)? = failed.result else { return XCTFail("a corrupt photo fails: \(String(describing: failed.result))") }
+            guard case .failure(.decoding)? = failed.result else {
+                return XCTFail("a corrupt photo fails: \(String(describing: failed.result))")
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SepiaImaging
 import XCTest
+
 @testable import SepiaList
 @testable import SepiaPipeline
 

@@ -60,10 +60,12 @@ final class GCDHelpersTests: XCTestCase {
         }
 
         wait(for: ran, timeout: Self.patience)
-        XCTAssertEqual(Set(seen.all), [
-            "main main=true", "userInteractive main=false", "userInitiated main=false",
-            "utility main=false", "background main=false",
-        ])
+        XCTAssertEqual(
+            Set(seen.all),
+            [
+                "main main=true", "userInteractive main=false", "userInitiated main=false",
+                "utility main=false", "background main=false",
+            ])
     }
 
     func testSerialQueueRunsOneBlockAtATimeUnderItsName() {

@@ -42,7 +42,9 @@ final class HandOverTests: XCTestCase {
         let source = BlockResultOperation<Value> { _ in throw TestError(code: 3) }
         let step = TransformOperation(input: source, takingValue: true) { value, _ in value }
         queue.addOperations([source, step], waitUntilFinished: true)
-        guard case .failure(DependencyError.inputFailed(let cause))? = step.result else { return XCTFail("\(String(describing: step.result))") }
+        guard case .failure(DependencyError.inputFailed(let cause))? = step.result else {
+            return XCTFail("\(String(describing: step.result))")
+        }
         XCTAssertEqual(cause as? TestError, TestError(code: 3))
         guard case .failure(let error)? = source.result else { return XCTFail() }
         XCTAssertEqual(error as? TestError, TestError(code: 3), "a failure is not handed over")

@@ -186,7 +186,7 @@ final class OperationStageTests: XCTestCase {
         let second = BlockOperation {}
         stage.track(first, forKey: 1)
         first.cancel()
-        first.start() // finished, not through the stage's queue
+        first.start()  // finished, not through the stage's queue
         XCTAssertTrue(first.isFinished)
         XCTAssertTrue(stage.work(forKey: 1) === first, "a finished tracked work waits for its owner")
         XCTAssertEqual(stage.keys, [1])

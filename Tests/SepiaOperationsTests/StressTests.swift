@@ -1,7 +1,8 @@
 import Foundation
-@testable import SepiaOperations
 import SepiaTestSupport
 import XCTest
+
+@testable import SepiaOperations
 
 final class StressTests: XCTestCase {
     /// One operation of the stress test and the input it reads, if any.

@@ -2,6 +2,7 @@ import SepiaDemoContent
 import SepiaImaging
 import SepiaOperations
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The batch engine on local files: no network needed.
@@ -36,13 +37,15 @@ final class BatchProcessorLocalTests: XCTestCase {
         let good = try (1...5).map { try photo("Photo \($0)", seed: UInt64($0)) }
         let corrupt = folder.appendingPathComponent("in/corrupt.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 7, count: 300)).write(to: corrupt)
-        let entries = good + [
-            PhotoEntry(name: "Corrupt", location: .file(corrupt)),
-            PhotoEntry(name: "Missing", location: .file(folder.appendingPathComponent("in/none.jpg"))),
-            PhotoEntry(name: "No URL", location: .invalid(reason: "not a URL")),
-        ]
+        let entries =
+            good + [
+                PhotoEntry(name: "Corrupt", location: .file(corrupt)),
+                PhotoEntry(name: "Missing", location: .file(folder.appendingPathComponent("in/none.jpg"))),
+                PhotoEntry(name: "No URL", location: .invalid(reason: "not a URL")),
+            ]
         let output = folder.appendingPathComponent("out")
-        let outcomes = await run(entries, BatchOptions(output: output, processing: PhotoProcessing(fitting: PixelSize(width: 80, height: 80))))
+        let outcomes = await run(
+            entries, BatchOptions(output: output, processing: PhotoProcessing(fitting: PixelSize(width: 80, height: 80))))
         XCTAssertEqual(outcomes.map(\.name), entries.map(\.name), "outcomes in manifest order")
         for outcome in outcomes.prefix(5) {
             guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
@@ -50,8 +53,9 @@ final class BatchProcessorLocalTests: XCTestCase {
             XCTAssertEqual(decoded.size, PixelSize(width: 80, height: 60))
         }
         guard let corruptReason = outcomes[5].state.failureReason,
-              let missingReason = outcomes[6].state.failureReason,
-              let invalidReason = outcomes[7].state.failureReason else { return XCTFail("\(outcomes.suffix(3))") }
+            let missingReason = outcomes[6].state.failureReason,
+            let invalidReason = outcomes[7].state.failureReason
+        else { return XCTFail("\(outcomes.suffix(3))") }
         XCTAssertTrue(corruptReason.contains("JPEG"), corruptReason)
         XCTAssertTrue(missingReason.contains("cannot read"), missingReason)
         XCTAssertEqual(invalidReason, "not a URL")
@@ -107,7 +111,8 @@ final class BatchProcessorLocalTests: XCTestCase {
     func testProgressCallsDoNotNestDeeperPhotoByPhoto() async throws {
         let entries = (0..<3_000).map { PhotoEntry(name: "Row \($0)", location: .invalid(reason: "no URL")) }
         let depths = Locked<[Int]>([])
-        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
+        let processor = BatchProcessor(
+            entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
         let outcomes = await processor.run { _ in
             depths.withLock { $0.append(Thread.callStackReturnAddresses.count) }
         }
@@ -123,22 +128,25 @@ final class BatchProcessorLocalTests: XCTestCase {
     func testTheBatchEndsOnlyAfterEveryRowWasRecorded() async throws {
         let shared = try photo("Shared", seed: 3)
         let entries = [PhotoEntry(name: "First", location: shared.location), PhotoEntry(name: "Second", location: shared.location)]
-        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
+        let processor = BatchProcessor(
+            entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out")), loader: loader)
         let calls = Locked(0)
         let recorded = Locked<[BatchOutcome]>([])
         let ended = expectation(description: "batch ended")
-        processor.start(outcome: { outcome in
-            let isFirstCall = calls.withLock { count -> Bool in
-                count += 1
-                return count == 1
-            }
-            if isFirstCall { Thread.sleep(forTimeInterval: 0.3) }
-            recorded.withLock { $0.append(outcome) }
-        }, completion: { progress in
-            XCTAssertEqual(recorded.withLock { $0.count }, 2, "both rows recorded before the end")
-            XCTAssertEqual(progress.done, 2)
-            ended.fulfill()
-        })
+        processor.start(
+            outcome: { outcome in
+                let isFirstCall = calls.withLock { count -> Bool in
+                    count += 1
+                    return count == 1
+                }
+                if isFirstCall { Thread.sleep(forTimeInterval: 0.3) }
+                recorded.withLock { $0.append(outcome) }
+            },
+            completion: { progress in
+                XCTAssertEqual(recorded.withLock { $0.count }, 2, "both rows recorded before the end")
+                XCTAssertEqual(progress.done, 2)
+                ended.fulfill()
+            })
         await fulfillment(of: [ended], timeout: 30)
         XCTAssertEqual(Set(recorded.withLock { $0.map(\.row) }), [0, 1])
         XCTAssertTrue(recorded.withLock { $0.allSatisfy(\.isDone) })
@@ -157,10 +165,11 @@ final class BatchProcessorLocalTests: XCTestCase {
         let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, jobs: 1), loader: loader)
         let outcomes = Locked<[Int: BatchOutcome.State]>([:])
         let ended = expectation(description: "batch ended")
-        processor.start(outcome: { outcome in
-            if case .skipped = outcome.state { processor.cancel() } // Ctrl-C, right then
-            outcomes.withLock { $0[outcome.row] = outcome.state }
-        }, completion: { _ in ended.fulfill() })
+        processor.start(
+            outcome: { outcome in
+                if case .skipped = outcome.state { processor.cancel() }  // Ctrl-C, right then
+                outcomes.withLock { $0[outcome.row] = outcome.state }
+            }, completion: { _ in ended.fulfill() })
         await fulfillment(of: [ended], timeout: 30)
         XCTAssertEqual(outcomes.withLock { $0[1] }, .cancelled, "the group starting at the cancel is stopped")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("Todo.jpg").path))
@@ -172,7 +181,8 @@ final class BatchProcessorLocalTests: XCTestCase {
         let fifo = folder.appendingPathComponent("in/fifo.jpg")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let good = try photo("Good", seed: 2)
-        let outcomes = await run([PhotoEntry(name: "FIFO", location: .file(fifo)), good], BatchOptions(output: folder.appendingPathComponent("out")))
+        let outcomes = await run(
+            [PhotoEntry(name: "FIFO", location: .file(fifo)), good], BatchOptions(output: folder.appendingPathComponent("out")))
         guard let reason = outcomes[0].state.failureReason else { return XCTFail("\(outcomes)") }
         XCTAssertTrue(reason.contains("not a regular file"), reason)
         XCTAssertTrue(outcomes[1].isDone)
@@ -182,15 +192,18 @@ final class BatchProcessorLocalTests: XCTestCase {
     /// rows of groups never started after a cancel are reported as cancelled.
     func testEveryRowGetsExactlyOneOutcomeWhenCancelledEarly() async throws {
         let photos = try (0..<6).map { try photo("P\($0)", seed: UInt64($0)) }
-        let entries = (0..<60).map { PhotoEntry(name: "Row \($0)", location: photos[$0 % 6].location) }
-        + (0..<40).map { PhotoEntry(name: "Other \($0)", location: .file(folder.appendingPathComponent("in/none-\($0).jpg"))) }
-        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out"), jobs: 1), loader: loader)
+        let entries =
+            (0..<60).map { PhotoEntry(name: "Row \($0)", location: photos[$0 % 6].location) }
+            + (0..<40).map { PhotoEntry(name: "Other \($0)", location: .file(folder.appendingPathComponent("in/none-\($0).jpg"))) }
+        let processor = BatchProcessor(
+            entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out"), jobs: 1), loader: loader)
         let counts = Locked([Int](repeating: 0, count: entries.count))
         let ended = expectation(description: "batch ended")
-        processor.start(outcome: { outcome in
-            counts.withLock { $0[outcome.row] += 1 }
-            if outcome.row == 0 { processor.cancel() }
-        }, completion: { _ in ended.fulfill() })
+        processor.start(
+            outcome: { outcome in
+                counts.withLock { $0[outcome.row] += 1 }
+                if outcome.row == 0 { processor.cancel() }
+            }, completion: { _ in ended.fulfill() })
         await fulfillment(of: [ended], timeout: 30)
         XCTAssertEqual(counts.withLock { $0 }, [Int](repeating: 1, count: entries.count))
         XCTAssertEqual(processor.progress.finished, entries.count)

@@ -1,7 +1,7 @@
 import Foundation
 import SepiaDemoContent
-import SepiaPipeline
 import SepiaImaging
+import SepiaPipeline
 import SepiaTestSupport
 import XCTest
 
@@ -51,7 +51,9 @@ final class DiskCacheConcurrencyTests: XCTestCase {
         XCTAssertEqual(incomplete.value, 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         XCTAssertFalse(names.contains { $0.hasPrefix(".") }, "no temporary files left: \(names)")
-        let sizes = try names.map { try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int ?? -1 }
+        let sizes = try names.map {
+            try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int ?? -1
+        }
         XCTAssertEqual(cache.totalSize, sizes.reduce(0, +))
         XCTAssertLessThanOrEqual(cache.totalSize, 4 << 20)
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SepiaPipeline
 import SepiaTestSupport
 import XCTest
+
+@testable import SepiaPipeline
 
 /// Storage, persistence, trimming, damaged entries and errors of `DiskCache`.
 final class DiskCacheTests: XCTestCase {
@@ -103,14 +104,14 @@ final class DiskCacheTests: XCTestCase {
 
     func testTrimmingRemovesTheLeastRecentlyUsedDownToNinetyPercent() throws {
         let cache = try DiskCache(directory: makeTemporaryCacheDirectory(), sizeLimit: 1000)
-        let payload = Data(repeating: 7, count: 250 - fileSize(key: "a", payload: 0)) // 250-byte files
+        let payload = Data(repeating: 7, count: 250 - fileSize(key: "a", payload: 0))  // 250-byte files
         for key in ["a", "b", "c", "d"] {
             try cache.store(payload, forKey: key)
         }
         XCTAssertEqual(cache.totalSize, 1000, "at the limit is not over it")
         XCTAssertNotNil(cache.data(forKey: "a"), "reading a makes b, then c the least recently used")
 
-        try cache.store(payload, forKey: "e") // 1250: removing b gives 1000, still over 90%; c too gives 750
+        try cache.store(payload, forKey: "e")  // 1250: removing b gives 1000, still over 90%; c too gives 750
         XCTAssertEqual(cache.totalSize, 750)
         XCTAssertNil(cache.data(forKey: "b"))
         XCTAssertNil(cache.data(forKey: "c"))
@@ -122,7 +123,7 @@ final class DiskCacheTests: XCTestCase {
     func testTheEntryJustWrittenIsNeverTrimmed() throws {
         let cache = try DiskCache(directory: makeTemporaryCacheDirectory(), sizeLimit: 1000)
         try cache.store(Data(repeating: 1, count: 100), forKey: "small")
-        try cache.store(Data(repeating: 2, count: 950), forKey: "large") // over 90% of the limit on its own
+        try cache.store(Data(repeating: 2, count: 950), forKey: "large")  // over 90% of the limit on its own
         XCTAssertNil(cache.data(forKey: "small"))
         XCTAssertEqual(cache.data(forKey: "large"), Data(repeating: 2, count: 950))
         XCTAssertEqual(cache.totalSize, fileSize(key: "large", payload: 950))

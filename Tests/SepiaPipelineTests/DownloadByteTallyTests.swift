@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaPipeline
 
 /// Bytes are tallied as they arrive, each download of a URL counting its own.

@@ -4,6 +4,7 @@ import SepiaImaging
 import SepiaOperations
 import SepiaTestSupport
 import XCTest
+
 @testable import SepiaPipeline
 
 /// A finished download lets go of its bytes: nothing keeps the operation (and the body its
@@ -16,7 +17,6 @@ final class DownloadLifetimeTests: XCTestCase {
         await loader?.shutdown()
         await server?.stop()
     }
-
 
     func testAFinishedDownloadAndItsLoadAreReleased() async throws {
         server = try await DemoPhotoServer.start(DemoServerConfiguration(photoCount: 1, photoSize: PixelSize(width: 160, height: 120)))

@@ -1,6 +1,7 @@
 import Foundation
 import SepiaOperations
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The loader's client starts with the first download and stays stopped after `shutdown()`.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The JSON fast path reads what `StructuredManifest` reads, row for row, and gives up on
@@ -23,7 +24,8 @@ final class JSONManifestReaderTests: XCTestCase {
 
     func testReadsTheUsualShapesAsFoundationDoes() throws {
         try assertSameRows(#"{"b": "https://x.example/2.jpg", "a": " https://x.example/1.jpg ", "C": ""}"#)
-        try assertSameRows(#"[ "https://x.example/1.jpg", {"name": "Two", "url": "2.jpg"}, {"url": "3.jpg", "size": [1, {"x": null}], "ok": true} ]"#)
+        try assertSameRows(
+            #"[ "https://x.example/1.jpg", {"name": "Two", "url": "2.jpg"}, {"url": "3.jpg", "size": [1, {"x": null}], "ok": true} ]"#)
         try assertSameRows(#"[{"name": "No URL"}, {}]"#)
         try assertSameRows(#"{"esc\"aped\\ \/ \b\f\n\r\t": "\u00e9\u4e2d\ud83d\ude00", "plain é 中 😀": "x"}"#)
         try assertSameRows(#"[{"url": "a", "n": -0.5e+10}, {"url": "b", "n": 0}, {"url": "c", "n": 12.25E-3}]"#)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import SepiaPipeline
 
 /// Whole-file reads and atomic writes through POSIX calls.

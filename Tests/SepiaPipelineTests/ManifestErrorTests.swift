@@ -18,7 +18,9 @@ final class ManifestErrorTests: XCTestCase {
     }
 
     func testInvalidJSONReportsLineAndColumn() {
-        let description = assertManifestError(Data("{\n  \"Kitten\": \"https://example.com/k.jpg\",\n  \"Puppy\": x\n}".utf8), kind: .invalidJSON(detail: "Invalid value around line 3, column 12."))
+        let description = assertManifestError(
+            Data("{\n  \"Kitten\": \"https://example.com/k.jpg\",\n  \"Puppy\": x\n}".utf8),
+            kind: .invalidJSON(detail: "Invalid value around line 3, column 12."))
         XCTAssertTrue(description.hasPrefix("The manifest https://example.com/albums/summer/photos.json is not valid JSON: "), description)
     }
 
@@ -33,12 +35,16 @@ final class ManifestErrorTests: XCTestCase {
 
     func testDamagedBinaryPropertyList() throws {
         let data = try ManifestFixtures.propertyList(["Kitten": "https://example.com/k.jpg"], format: .binary)
-        assertManifestError(data.prefix(data.count - 8), kind: .invalidPropertyList(detail: "the binary property list is damaged or truncated."))
+        assertManifestError(
+            data.prefix(data.count - 8), kind: .invalidPropertyList(detail: "the binary property list is damaged or truncated."))
     }
 
     func testWrongRootTypes() throws {
-        let description = assertManifestError(Data("<plist version=\"1.0\"><integer>3</integer></plist>".utf8), kind: .unexpectedRoot(found: "a number"))
-        XCTAssertTrue(description.hasSuffix("has the wrong shape: the root is a number, expected a dictionary of name → URL or an array of {name, url}."), description)
+        let description = assertManifestError(
+            Data("<plist version=\"1.0\"><integer>3</integer></plist>".utf8), kind: .unexpectedRoot(found: "a number"))
+        XCTAssertTrue(
+            description.hasSuffix(
+                "has the wrong shape: the root is a number, expected a dictionary of name → URL or an array of {name, url}."), description)
         assertManifestError(try ManifestFixtures.propertyList("just text", format: .binary), kind: .unexpectedRoot(found: "a string"))
         assertManifestError(try ManifestFixtures.propertyList(true, format: .xml), kind: .unexpectedRoot(found: "a boolean"))
         assertManifestError(try ManifestFixtures.propertyList(Date(), format: .binary), kind: .unexpectedRoot(found: "a date"))
@@ -57,15 +63,21 @@ final class ManifestErrorTests: XCTestCase {
     }
 
     func testOtherXML() {
-        assertManifestError(Data("<?xml version=\"1.0\"?><rss><channel/></rss>".utf8), kind: .unrecognizedFormat("an XML document that is not a property list"))
+        assertManifestError(
+            Data("<?xml version=\"1.0\"?><rss><channel/></rss>".utf8),
+            kind: .unrecognizedFormat("an XML document that is not a property list"))
     }
 
     func testBinaryData() {
-        assertManifestError(Data([0x00, 0x01, 0x02, 0xFE, 0xFF, 0x10, 0x20, 0x30, 0x40]), kind: .unrecognizedFormat("binary data starting with 00 01 02 FE FF 10 20 30"))
+        assertManifestError(
+            Data([0x00, 0x01, 0x02, 0xFE, 0xFF, 0x10, 0x20, 0x30, 0x40]),
+            kind: .unrecognizedFormat("binary data starting with 00 01 02 FE FF 10 20 30"))
         assertManifestError(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00]), kind: .unrecognizedFormat("a PNG image"))
         assertManifestError(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]), kind: .unrecognizedFormat("a JPEG image"))
         assertManifestError(Data([0x1F, 0x8B, 0x08, 0x00]), kind: .unrecognizedFormat("gzip-compressed data"))
-        assertManifestError(Data("https://example.com/a.jpg\n\u{0}\u{1}".utf8), kind: .unrecognizedFormat("binary data starting with 68 74 74 70 73 3A 2F 2F"))
+        assertManifestError(
+            Data("https://example.com/a.jpg\n\u{0}\u{1}".utf8),
+            kind: .unrecognizedFormat("binary data starting with 68 74 74 70 73 3A 2F 2F"))
     }
 
     func testEmptyDocuments() {
@@ -83,8 +95,11 @@ final class ManifestErrorTests: XCTestCase {
     }
 
     func testTextWithoutAnyURLIsNotAManifest() {
-        let description = assertManifestError(Data("404 page not found\n".utf8), kind: .noURLs(lineCount: 1, firstLine: "404 page not found"))
-        XCTAssertTrue(description.hasSuffix("is text, but none of its 1 line is a URL or a file path (the first is \"404 page not found\")."), description)
+        let description = assertManifestError(
+            Data("404 page not found\n".utf8), kind: .noURLs(lineCount: 1, firstLine: "404 page not found"))
+        XCTAssertTrue(
+            description.hasSuffix("is text, but none of its 1 line is a URL or a file path (the first is \"404 page not found\")."),
+            description)
         assertManifestError(Data("NO URL\nNO URL\n".utf8), kind: .noURLs(lineCount: 2, firstLine: "NO URL"))
         let longLine = String(repeating: "word ", count: 40)
         assertManifestError(Data(longLine.utf8), kind: .noURLs(lineCount: 1, firstLine: String(longLine.prefix(80)) + "…"))
@@ -100,7 +115,8 @@ final class ManifestErrorTests: XCTestCase {
         data.append(Data(repeating: 0x20, count: ManifestParser.maximumSize - data.count))
         XCTAssertEqual(try ManifestParser.parse(data, origin: ManifestFixtures.remote).count, 1, "exactly the maximum is allowed")
         data.append(0x20)
-        let description = assertManifestError(data, kind: .tooLarge(size: ManifestParser.maximumSize + 1, limit: ManifestParser.maximumSize))
+        let description = assertManifestError(
+            data, kind: .tooLarge(size: ManifestParser.maximumSize + 1, limit: ManifestParser.maximumSize))
         XCTAssertTrue(description.contains("is too large: 67108865 bytes, more than the limit of 67108864 bytes."), description)
     }
 }

@@ -56,7 +56,8 @@ final class ManifestFormatTests: XCTestCase {
         for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
             let data = try ManifestFixtures.propertyList(rowArray, format: format)
             let entries = try ManifestParser.parse(data, origin: ManifestFixtures.remote)
-            XCTAssertEqual(entries, [PhotoEntry(name: "Kitten", location: .remote(kitten)), PhotoEntry(name: "Puppy", location: .remote(puppy))])
+            XCTAssertEqual(
+                entries, [PhotoEntry(name: "Kitten", location: .remote(kitten)), PhotoEntry(name: "Puppy", location: .remote(puppy))])
         }
     }
 
@@ -67,18 +68,23 @@ final class ManifestFormatTests: XCTestCase {
 
     func testJSONArrayOfRowsIgnoresOtherKeys() throws {
         let entries = try ManifestParser.parse(ManifestFixtures.json(rowArray), origin: ManifestFixtures.remote)
-        XCTAssertEqual(entries, [PhotoEntry(name: "Kitten", location: .remote(kitten)), PhotoEntry(name: "Puppy", location: .remote(puppy))])
+        XCTAssertEqual(
+            entries, [PhotoEntry(name: "Kitten", location: .remote(kitten)), PhotoEntry(name: "Puppy", location: .remote(puppy))])
     }
 
     func testArrayOfPlainURLStringsNamesRowsAfterTheirFiles() throws {
-        let entries = try ManifestParser.parse(ManifestFixtures.json([puppy.absoluteString, kitten.absoluteString]), origin: ManifestFixtures.remote)
-        XCTAssertEqual(entries, [PhotoEntry(name: "kitten", location: .remote(kitten)), PhotoEntry(name: "puppy", location: .remote(puppy))])
+        let entries = try ManifestParser.parse(
+            ManifestFixtures.json([puppy.absoluteString, kitten.absoluteString]), origin: ManifestFixtures.remote)
+        XCTAssertEqual(
+            entries, [PhotoEntry(name: "kitten", location: .remote(kitten)), PhotoEntry(name: "puppy", location: .remote(puppy))])
     }
 
     func testTextListSkipsCommentsAndBlankLinesWithAnyLineEnd() throws {
-        let text = "# holiday photos\r\n\r\n  https://example.com/photos/puppy.jpg  \n\n#https://example.com/skipped.jpg\rhttps://example.com/photos/kitten.jpg"
+        let text =
+            "# holiday photos\r\n\r\n  https://example.com/photos/puppy.jpg  \n\n#https://example.com/skipped.jpg\rhttps://example.com/photos/kitten.jpg"
         let entries = try ManifestFixtures.parse(text, origin: ManifestFixtures.remote)
-        XCTAssertEqual(entries, [PhotoEntry(name: "kitten", location: .remote(kitten)), PhotoEntry(name: "puppy", location: .remote(puppy))])
+        XCTAssertEqual(
+            entries, [PhotoEntry(name: "kitten", location: .remote(kitten)), PhotoEntry(name: "puppy", location: .remote(puppy))])
     }
 
     func testFormatComesFromContentNotFileName() throws {
@@ -88,12 +94,17 @@ final class ManifestFormatTests: XCTestCase {
 
         XCTAssertEqual(try ManifestParser.parse(ManifestFixtures.json(rowArray), origin: jsonNamedPlist).count, 2)
         XCTAssertEqual(try ManifestFixtures.parse(kitten.absoluteString, origin: textNamedJSON).count, 1)
-        XCTAssertEqual(try ManifestParser.parse(ManifestFixtures.propertyList(classicDictionary, format: .binary), origin: plistNamedText).count, 3)
+        XCTAssertEqual(
+            try ManifestParser.parse(ManifestFixtures.propertyList(classicDictionary, format: .binary), origin: plistNamedText).count, 3)
     }
 
     func testByteOrderMarkAndLeadingWhiteSpaceAreSkipped() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        for body in ["\n  [\"https://example.com/photos/kitten.jpg\"]", "\n<plist><array><string>https://example.com/photos/kitten.jpg</string></array></plist>", "https://example.com/photos/kitten.jpg"] {
+        for body in [
+            "\n  [\"https://example.com/photos/kitten.jpg\"]",
+            "\n<plist><array><string>https://example.com/photos/kitten.jpg</string></array></plist>",
+            "https://example.com/photos/kitten.jpg",
+        ] {
             let entries = try ManifestParser.parse(Data(bom + Array(body.utf8)), origin: ManifestFixtures.remote)
             XCTAssertEqual(entries, [PhotoEntry(name: "kitten", location: .remote(kitten))], body)
         }

@@ -49,7 +49,8 @@ final class ManifestLocationTests: XCTestCase {
     func testWebAddressesNeedAHost() throws {
         assertInvalidLocation(try ManifestFixtures.location(of: "http:///kitten.jpg"), reasonContaining: "it has no host")
         assertInvalidLocation(try ManifestFixtures.location(of: "https://"), reasonContaining: "it has no host")
-        assertInvalidLocation(try ManifestFixtures.location(of: "https://exa mple.com/a.jpg"), reasonContaining: "is not a valid web address")
+        assertInvalidLocation(
+            try ManifestFixtures.location(of: "https://exa mple.com/a.jpg"), reasonContaining: "is not a valid web address")
     }
 
     func testOtherSchemesAreInvalid() throws {
@@ -83,7 +84,8 @@ final class ManifestLocationTests: XCTestCase {
             "My Photo.jpg": "https://example.com/albums/summer/My%20Photo.jpg",
         ]
         for (reference, expected) in cases {
-            XCTAssertEqual(try ManifestFixtures.location(of: reference, origin: ManifestFixtures.remote), .remote(URL(string: expected)!), reference)
+            XCTAssertEqual(
+                try ManifestFixtures.location(of: reference, origin: ManifestFixtures.remote), .remote(URL(string: expected)!), reference)
         }
     }
 

@@ -17,7 +17,9 @@ final class ManifestNamingTests: XCTestCase {
             https://example.com/albums/caf%C3%A9/
             """
         let names = try ManifestFixtures.parse(text).map(\.name)
-        XCTAssertEqual(names, [".hidden", "50%off", "100% sure", "archive.tar", "café", "https://example.com", "https://example.com/", "My Cat", "Zebra"])
+        XCTAssertEqual(
+            names,
+            [".hidden", "50%off", "100% sure", "archive.tar", "café", "https://example.com", "https://example.com/", "My Cat", "Zebra"])
     }
 
     func testInvalidLinesAreNamedAfterThemselves() throws {
@@ -34,11 +36,13 @@ final class ManifestNamingTests: XCTestCase {
             """
         let entries = try ManifestFixtures.parse(text)
         XCTAssertEqual(entries.map(\.name), ["kitten", "kitten (2)", "kitten (3)"])
-        XCTAssertEqual(entries.map(\.location), [
-            .remote(URL(string: "https://one.example.com/kitten.jpg")!),
-            .remote(URL(string: "https://two.example.com/kitten.jpg")!),
-            .remote(URL(string: "https://three.example.com/kitten.png")!),
-        ])
+        XCTAssertEqual(
+            entries.map(\.location),
+            [
+                .remote(URL(string: "https://one.example.com/kitten.jpg")!),
+                .remote(URL(string: "https://two.example.com/kitten.jpg")!),
+                .remote(URL(string: "https://three.example.com/kitten.png")!),
+            ])
     }
 
     func testSuffixesSkipNamesTheManifestAlreadyUses() throws {
@@ -72,10 +76,12 @@ final class ManifestNamingTests: XCTestCase {
     func testEmptyKeyOfADictionaryGetsADerivedNameThatStaysUnique() throws {
         let data = try ManifestFixtures.json(["": "https://example.com/Kitten.jpg", "Kitten": "https://example.com/other.jpg"])
         let entries = try ManifestParser.parse(data, origin: ManifestFixtures.remote)
-        XCTAssertEqual(entries, [
-            PhotoEntry(name: "Kitten", location: .remote(URL(string: "https://example.com/other.jpg")!)),
-            PhotoEntry(name: "Kitten (2)", location: .remote(URL(string: "https://example.com/Kitten.jpg")!)),
-        ])
+        XCTAssertEqual(
+            entries,
+            [
+                PhotoEntry(name: "Kitten", location: .remote(URL(string: "https://example.com/other.jpg")!)),
+                PhotoEntry(name: "Kitten (2)", location: .remote(URL(string: "https://example.com/Kitten.jpg")!)),
+            ])
     }
 
     func testNamesAreTrimmed() throws {
@@ -91,6 +97,6 @@ final class ManifestNamingTests: XCTestCase {
     }
 }
 
-private extension PhotoLocation {
-    var isInvalidForTest: Bool { isInvalid }
+extension PhotoLocation {
+    fileprivate var isInvalidForTest: Bool { isInvalid }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SepiaDemoContent
-import SepiaPipeline
 import SepiaImaging
+import SepiaPipeline
 import XCTest
 
 /// LRU order, limits, replacement and thread safety of `MemoryCache`.
@@ -106,7 +106,7 @@ final class MemoryCacheTests: XCTestCase {
     func testMatchesAReferenceModel() {
         var random = SplitMix64(seed: 42)
         let cache = MemoryCache<Int, Int>(costLimit: 50, countLimit: 12)
-        var model: [(key: Int, value: Int, cost: Int)] = [] // most recently used first
+        var model: [(key: Int, value: Int, cost: Int)] = []  // most recently used first
         for step in 0..<20_000 {
             let key = Int(random.next() % 24)
             switch random.next() % 4 {

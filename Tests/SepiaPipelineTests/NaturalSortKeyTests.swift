@@ -1,6 +1,7 @@
 import SepiaDemoContent
 import SepiaImaging
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The natural, case-insensitive order of names.
@@ -10,12 +11,15 @@ final class NaturalSortKeyTests: XCTestCase {
     }
 
     func testNumbersCompareByValue() {
-        XCTAssertEqual(sorted(["Photo 10", "Photo 2", "Photo 1", "Photo 100", "Photo 9"]), ["Photo 1", "Photo 2", "Photo 9", "Photo 10", "Photo 100"])
+        XCTAssertEqual(
+            sorted(["Photo 10", "Photo 2", "Photo 1", "Photo 100", "Photo 9"]), ["Photo 1", "Photo 2", "Photo 9", "Photo 10", "Photo 100"])
         XCTAssertEqual(sorted(["img12b3", "img12b20", "img2"]), ["img2", "img12b3", "img12b20"])
     }
 
     func testNumbersLongerThanAnyIntegerStillCompareByValue() {
-        XCTAssertEqual(sorted(["n 100000000000000000000000", "n 99999999999999999999999"]), ["n 99999999999999999999999", "n 100000000000000000000000"])
+        XCTAssertEqual(
+            sorted(["n 100000000000000000000000", "n 99999999999999999999999"]),
+            ["n 99999999999999999999999", "n 100000000000000000000000"])
     }
 
     func testLettersIgnoreCaseAndFollowUnicodeScalarsWithoutLocaleRules() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import SepiaPipeline
 
 final class OutputNamingTests: XCTestCase {

@@ -5,6 +5,7 @@ import SepiaImaging
 import SepiaOperations
 import SepiaTestSupport
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The async front of the pipeline: awaiting a photo, cancelling through the Swift task,
@@ -20,8 +21,9 @@ final class PhotoPipelineAsyncTests: XCTestCase {
 
     /// A pipeline over a demo server of one photo at `bandwidth` bytes a second.
     private func start(size: PixelSize = PixelSize(width: 160, height: 120), bandwidth: Int? = nil) async throws -> (PhotoPipeline, URL) {
-        let server = try await DemoPhotoServer.start(DemoServerConfiguration(
-            photoCount: 1, photoSize: size, includesBrokenEntries: false, bandwidth: bandwidth))
+        let server = try await DemoPhotoServer.start(
+            DemoServerConfiguration(
+                photoCount: 1, photoSize: size, includesBrokenEntries: false, bandwidth: bandwidth))
         let loader = HTTPLoader()
         self.server = server
         self.loader = loader
@@ -71,7 +73,8 @@ final class PhotoPipelineAsyncTests: XCTestCase {
         let bytes = Data(try ImageEncoder.encode(photo, as: .png))
         let memory = MemoryLoader(files: ["photos/one.png": bytes])
         let pipeline = PhotoPipeline(loader: memory)
-        let loaded = try await pipeline.photo(for: PhotoRequest(url: URL(string: "memory:photos/one.png")!, processing: PhotoProcessing(filter: .none)))
+        let loaded = try await pipeline.photo(
+            for: PhotoRequest(url: URL(string: "memory:photos/one.png")!, processing: PhotoProcessing(filter: .none)))
         XCTAssertEqual(loaded, photo)
         do {
             _ = try await pipeline.photo(for: PhotoRequest(url: URL(string: "memory:photos/two.png")!))
@@ -92,7 +95,8 @@ final class PhotoPipelineAsyncTests: XCTestCase {
         let good = folder.appendingPathComponent("out.png")
         let export = try await pipeline.export(
             PhotoRequest(url: source, processing: PhotoProcessing(fitting: PixelSize(width: 80, height: 80))),
-            as: .png, to: [good, blocker.appendingPathComponent("out.png")]).value
+            as: .png, to: [good, blocker.appendingPathComponent("out.png")]
+        ).value
         XCTAssertEqual(try export.files[0].get(), good)
         XCTAssertEqual(try ImageDecoder.decode(Data(contentsOf: good)).image.size, PixelSize(width: 80, height: 60))
         guard case .failure(.saving(let reason)) = export.files[1] else { return XCTFail("\(export.files[1])") }

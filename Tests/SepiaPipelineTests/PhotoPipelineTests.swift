@@ -4,6 +4,7 @@ import SepiaImaging
 import SepiaOperations
 import SepiaTestSupport
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The pipeline against the in-process demo server: sharing, cancelling, caching and
@@ -13,9 +14,11 @@ final class PhotoPipelineTests: XCTestCase {
     private var loader: HTTPLoader!
     private var pipeline: PhotoPipeline!
 
-    private func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration(
-        photoCount: 2, photoSize: PixelSize(width: 160, height: 120)),
-        pipeline pipelineConfiguration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) async throws {
+    private func start(
+        _ configuration: DemoServerConfiguration = DemoServerConfiguration(
+            photoCount: 2, photoSize: PixelSize(width: 160, height: 120)),
+        pipeline pipelineConfiguration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()
+    ) async throws {
         server = try await DemoPhotoServer.start(configuration)
         loader = HTTPLoader()
         pipeline = PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
@@ -52,7 +55,6 @@ final class PhotoPipelineTests: XCTestCase {
         PhotoRequest(url: url, processing: PhotoProcessing(fitting: size), priority: priority)
     }
 
-
     func testTwoRequestsForOneURLShareOneDownload() async throws {
         try await start()
         let (url, path) = try photo()
@@ -86,8 +88,9 @@ final class PhotoPipelineTests: XCTestCase {
     }
 
     func testCancellingEveryRequestCancelsTheDownload() async throws {
-        try await start(DemoServerConfiguration(
-            photoCount: 1, photoSize: PixelSize(width: 800, height: 600), includesBrokenEntries: false, bandwidth: 4_000))
+        try await start(
+            DemoServerConfiguration(
+                photoCount: 1, photoSize: PixelSize(width: 800, height: 600), includesBrokenEntries: false, bandwidth: 4_000))
         let (url, path) = try photo()
         let first = pipeline.original(for: request(url))
         let second = pipeline.original(for: request(url))
@@ -191,9 +194,11 @@ final class PhotoPipelineTests: XCTestCase {
     func testARaisedPriorityRunsFirst() async throws {
         let log = Locked<[String]>([])
         try await start(
-            DemoServerConfiguration(photoCount: 2, photoSize: PixelSize(width: 160, height: 120), requestLogger: { line in
-                log.withLock { $0.append(line) }
-            }),
+            DemoServerConfiguration(
+                photoCount: 2, photoSize: PixelSize(width: 160, height: 120),
+                requestLogger: { line in
+                    log.withLock { $0.append(line) }
+                }),
             pipeline: PhotoPipelineConfiguration(maxConcurrentDownloads: 1))
         let (first, firstPath) = try photo(0)
         let (second, secondPath) = try photo(1)
@@ -232,6 +237,8 @@ final class PhotoPipelineTests: XCTestCase {
             let ended = await result(of: request)
             XCTAssertTrue(ended.isCancelled)
         }
-        try await waitUntil("finished and abandoned work is released") { finished == nil && abandoned == nil && pipeline.inFlightCount == 0 }
+        try await waitUntil("finished and abandoned work is released") {
+            finished == nil && abandoned == nil && pipeline.inFlightCount == 0
+        }
     }
 }

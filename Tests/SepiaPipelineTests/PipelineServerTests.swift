@@ -4,6 +4,7 @@ import SepiaImaging
 import SepiaOperations
 import SepiaTestSupport
 import XCTest
+
 @testable import SepiaPipeline
 
 /// The pipeline against the real demo server on an ephemeral loopback port.
@@ -12,7 +13,9 @@ final class PipelineServerTests: XCTestCase {
     private var loader: HTTPLoader!
     private var folder: URL!
 
-    private func startServer(_ configuration: DemoServerConfiguration, loader configurationForLoader: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) async throws {
+    private func startServer(
+        _ configuration: DemoServerConfiguration, loader configurationForLoader: HTTPLoaderConfiguration = HTTPLoaderConfiguration()
+    ) async throws {
         server = try await DemoPhotoServer.start(configuration)
         loader = HTTPLoader(configuration: configurationForLoader)
     }
@@ -59,7 +62,9 @@ final class PipelineServerTests: XCTestCase {
         let outcomes = await run(entries, BatchOptions(output: folder.appendingPathComponent("out")))
         let byName = Dictionary(uniqueKeysWithValues: outcomes.map { ($0.name, $0) })
         for photo in server.catalog.photos {
-            guard case .written(let file) = byName[photo.name]?.state else { return XCTFail("\(photo.name): \(String(describing: byName[photo.name]))") }
+            guard case .written(let file) = byName[photo.name]?.state else {
+                return XCTFail("\(photo.name): \(String(describing: byName[photo.name]))")
+            }
             XCTAssertEqual(try ImageDecoder.decode(Data(contentsOf: file)).image.size, PixelSize(width: 160, height: 120))
         }
         let expectations: [DemoCatalog.Entry.Kind: String] = [
@@ -174,14 +179,17 @@ final class PipelineServerTests: XCTestCase {
         configuration.bandwidth = 30_000
         try await startServer(configuration)
         let output = folder.appendingPathComponent("out")
-        let processor = BatchProcessor(entries: try await manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
+        let processor = BatchProcessor(
+            entries: try await manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
         let finished = expectation(description: "batch finished")
         let result = Locked<[BatchOutcome]>([])
-        processor.start(outcome: { outcome in
-            result.withLock { $0.append(outcome) }
-        }, completion: { _ in
-            finished.fulfill()
-        })
+        processor.start(
+            outcome: { outcome in
+                result.withLock { $0.append(outcome) }
+            },
+            completion: { _ in
+                finished.fulfill()
+            })
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { processor.cancel() }
         await fulfillment(of: [finished], timeout: 60)
         let outcomes = result.withLock { $0 }

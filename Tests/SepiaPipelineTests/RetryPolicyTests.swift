@@ -1,6 +1,7 @@
 import SepiaDemoContent
 import SepiaImaging
 import XCTest
+
 @testable import SepiaPipeline
 
 final class RetryPolicyTests: XCTestCase {
@@ -38,7 +39,8 @@ final class RetryPolicyTests: XCTestCase {
         ]
         let final: [HTTPLoadError] = [
             .status(code: 404, reason: "", retryAfter: nil), .status(code: 403, reason: "", retryAfter: nil),
-            .unreachable("refused"), .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"), .cancelled,
+            .unreachable("refused"), .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"),
+            .cancelled,
         ]
         for failure in retried { XCTAssertNotNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }
         for failure in final { XCTAssertNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }

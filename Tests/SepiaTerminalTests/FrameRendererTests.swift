@@ -128,13 +128,13 @@ final class FrameRendererTests: XCTestCase {
     func testIndexed256MapsToTheNearestPaletteEntry() {
         // Cube levels 0, 95, 135, 175, 215, 255; grey ramp 8 + 10k at 232 + k.
         let cases: [(RGB, Int)] = [
-            (RGB(255, 0, 0), 196),      // cube (5, 0, 0), exact
+            (RGB(255, 0, 0), 196),  // cube (5, 0, 0), exact
             (RGB(128, 128, 128), 244),  // grey 128 exactly; the cube's nearest is 135 (102)
-            (RGB(95, 135, 175), 67),    // cube (1, 2, 3), exact
-            (RGB(0, 0, 0), 16),         // cube black beats grey 8
+            (RGB(95, 135, 175), 67),  // cube (1, 2, 3), exact
+            (RGB(0, 0, 0), 16),  // cube black beats grey 8
             (RGB(238, 238, 238), 255),  // last grey step, exact
             (RGB(250, 250, 250), 231),  // cube white (25·3) beats grey 238 (144·3)
-            (RGB(100, 140, 20), 64),    // cube (1, 2, 0) = (95, 135, 0)
+            (RGB(100, 140, 20), 64),  // cube (1, 2, 0) = (95, 135, 0)
         ]
         for (color, index) in cases {
             var renderer = FrameRenderer(colorMode: .indexed256, synchronizedOutput: false)

@@ -43,6 +43,7 @@ final class HalfBlockImageTests: XCTestCase {
     func testPaddedRowsAreRead() {
         let pixels: [UInt8] = [1, 2, 3, 255, 0xEE, 0xEE, 0xEE, 0xEE, 4, 5, 6, 255, 0xEE, 0xEE, 0xEE, 0xEE]
         let image = RGBAImage(width: 1, height: 2, bytesPerRow: 8, pixels: pixels)
-        XCTAssertEqual(HalfBlockImage.cells(for: image)[0][0].style, CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))
+        XCTAssertEqual(
+            HalfBlockImage.cells(for: image)[0][0].style, CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))
     }
 }

@@ -29,7 +29,8 @@ final class InputParserMouseTests: XCTestCase {
 
     func testModifiers() {
         // 4 Shift, 8 Alt, 16 Ctrl.
-        XCTAssertEqual(mouse("\u{1B}[<20;1;1M"), [.mouse(MouseEvent(kind: .press(button: 0), column: 0, row: 0, modifiers: [.shift, .control]))])
+        XCTAssertEqual(
+            mouse("\u{1B}[<20;1;1M"), [.mouse(MouseEvent(kind: .press(button: 0), column: 0, row: 0, modifiers: [.shift, .control]))])
         XCTAssertEqual(mouse("\u{1B}[<72;2;3M"), [.mouse(MouseEvent(kind: .wheelUp, column: 1, row: 2, modifiers: [.alt]))])
     }
 
@@ -43,8 +44,10 @@ final class InputParserMouseTests: XCTestCase {
     }
 
     func testMouseBetweenKeys() {
-        XCTAssertEqual(mouse("j\u{1B}[<65;2;2Mk"), [
-            .key(.character("j")), .mouse(MouseEvent(kind: .wheelDown, column: 1, row: 1)), .key(.character("k")),
-        ])
+        XCTAssertEqual(
+            mouse("j\u{1B}[<65;2;2Mk"),
+            [
+                .key(.character("j")), .mouse(MouseEvent(kind: .wheelDown, column: 1, row: 1)), .key(.character("k")),
+            ])
     }
 }

@@ -28,9 +28,11 @@ final class InputReaderTests: XCTestCase {
         reader.start()
         defer { reader.stop() }
         send("q\u{1B}[A\u{1B}[<65;3;4M")
-        XCTAssertEqual(collector.wait(for: 3), [
-            .key(.character("q")), .key(.up), .mouse(MouseEvent(kind: .wheelDown, column: 2, row: 3)),
-        ])
+        XCTAssertEqual(
+            collector.wait(for: 3),
+            [
+                .key(.character("q")), .key(.up), .mouse(MouseEvent(kind: .wheelDown, column: 2, row: 3)),
+            ])
     }
 
     func testSequenceSplitAcrossWritesIsOneKey() throws {

@@ -1,5 +1,6 @@
-@testable import SepiaTerminal
 import XCTest
+
+@testable import SepiaTerminal
 
 /// 24-bit colours mapped to xterm's 256-colour palette.
 final class XTermPaletteTests: XCTestCase {
@@ -26,8 +27,9 @@ final class XTermPaletteTests: XCTestCase {
                     let greyDistances = (0..<24).map { step in channels.reduce(0) { $0 + square($1 - (8 + 10 * step)) } }
                     let greyStep = greyDistances.indices.min { greyDistances[$0] < greyDistances[$1] }!
                     let expected = greyDistances[greyStep] < cubeDistance ? 232 + greyStep : 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
-                    XCTAssertEqual(Int(XTermPalette.nearestIndex(to: RGB(UInt8(red), UInt8(green), UInt8(blue)))), expected,
-                                   "\(red) \(green) \(blue)")
+                    XCTAssertEqual(
+                        Int(XTermPalette.nearestIndex(to: RGB(UInt8(red), UInt8(green), UInt8(blue)))), expected,
+                        "\(red) \(green) \(blue)")
                 }
             }
         }

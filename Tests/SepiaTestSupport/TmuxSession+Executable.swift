@@ -7,7 +7,8 @@ extension TmuxSession {
     ///   a reason to skip (CI installs it through `scripts/install-deps`).
     package static func findTmux() throws -> URL {
         guard let tmux = ExecutableFile.onPath("tmux") else {
-            throw EndToEndError("""
+            throw EndToEndError(
+                """
                 tmux is not installed (looked on the PATH: \(ExecutableFile.searchPath)). Sepia is \
                 driven in tmux: run scripts/install-deps, or apt-get install tmux.
                 """)

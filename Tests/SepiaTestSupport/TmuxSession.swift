@@ -180,9 +180,12 @@ package final class TmuxSession {
         try process.run()
         server = process
         // list-sessions never starts a server, so it fails until this one listens.
-        let isListening = try Polling.read(every: Self.pollInterval, for: Self.waitTimeout, {
-            try CommandRunner.run(tmux, ["-S", socket, "list-sessions"], environment: environment).status == 0
-        }, until: { $0 || !process.isRunning }).value
+        let isListening = try Polling.read(
+            every: Self.pollInterval, for: Self.waitTimeout,
+            {
+                try CommandRunner.run(tmux, ["-S", socket, "list-sessions"], environment: environment).status == 0
+            }, until: { $0 || !process.isRunning }
+        ).value
         guard isListening else {
             throw EndToEndError("The tmux server on socket \(socket) did not start (running: \(process.isRunning)).")
         }

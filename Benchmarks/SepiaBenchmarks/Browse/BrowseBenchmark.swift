@@ -54,8 +54,9 @@ struct BrowseBenchmark: ParsableCommand {
             removeWorkFolder()
         }
 
-        print("sepia-bench browse: \(sepia.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-            + "load average \(Self.loadAverage()), \(quick ? "quick" : "full") run")
+        print(
+            "sepia-bench browse: \(sepia.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + "load average \(Self.loadAverage()), \(quick ? "quick" : "full") run")
         let started = Date()
         let parts = Set(only.isEmpty ? Part.allCases : only)
         let latency = parts.contains(.latency) ? browse.attempt("latency", browse.measureLatency) : nil
@@ -63,16 +64,18 @@ struct BrowseBenchmark: ParsableCommand {
         let memory = parts.contains(.memory) ? browse.measureMemory() : []
         browse.printSummary(latency: latency, flings: flings, memory: memory)
         let broken = browse.broken.labels
-        print(String(format: "\n%.0f s; ", Date().timeIntervalSince(started)) + "load average at the end \(Self.loadAverage()). "
-            + "Figures, not tests: PASS/MISS do not change the exit status."
-            + (broken.isEmpty ? "" : " Broken: \(broken.joined(separator: ", ")).")
+        print(
+            String(format: "\n%.0f s; ", Date().timeIntervalSince(started)) + "load average at the end \(Self.loadAverage()). "
+                + "Figures, not tests: PASS/MISS do not change the exit status."
+                + (broken.isEmpty ? "" : " Broken: \(broken.joined(separator: ", ")).")
         )
         if !broken.isEmpty { throw ExitCode.failure }
     }
 
     /// `--binary`, or the `sepia` in the folder of this executable.
     private func sepiaBinary() throws -> URL {
-        let url = binary.map { URL(fileURLWithPath: $0) }
+        let url =
+            binary.map { URL(fileURLWithPath: $0) }
             ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("sepia")
         guard ExecutableFile.isExecutable(url) else {
             throw ValidationError("No executable sepia at \(url.path): build it (scripts/build-release sepia) or pass --binary.")

@@ -34,7 +34,7 @@ extension BrowseRun {
         for prefetch in [Self.defaultPrefetch, 0] {
             let name = "--prefetch \(prefetch)"
             guard let result = attempt("fling \(name)", { try fling(prefetch: prefetch) }),
-                  let row = attempt("fling \(name)", { try Self.row(of: result) })
+                let row = attempt("fling \(name)", { try Self.row(of: result) })
             else {
                 rows.append([name, "broken", "", "", "", "", "", ""])
                 continue
@@ -42,11 +42,16 @@ extension BrowseRun {
             results.append(result)
             rows.append(row)
         }
-        TextTable(headers: ["run", "rows shown", "downloaded (never shown)", "filtered (never shown)", "received",
-                            "bytes never shown", "filtered never shown", "G→g"], rows: rows)
-            .print(title: String(format: "Work for rows never on screen, as a share of all work (target <= %.0f%%):", Self.wasteTarget))
-        print("Rows prefetched around the screen the user rests on (after the fling, while the work settles) count "
-            + "as never shown; compare with --prefetch 0.")
+        TextTable(
+            headers: [
+                "run", "rows shown", "downloaded (never shown)", "filtered (never shown)", "received",
+                "bytes never shown", "filtered never shown", "G→g",
+            ], rows: rows
+        )
+        .print(title: String(format: "Work for rows never on screen, as a share of all work (target <= %.0f%%):", Self.wasteTarget))
+        print(
+            "Rows prefetched around the screen the user rests on (after the fling, while the work settles) count "
+                + "as never shown; compare with --prefetch 0.")
         return results
     }
 

@@ -23,8 +23,9 @@ extension BrowseRun {
     func measureLatency() throws -> LatencyResults {
         let presses = quick ? 60 : 300, naivePresses = quick ? 12 : 30
         Self.printHeading("1. Input latency: key press -> screen change, through tmux control mode")
-        print("sepia demo \(Self.latencyNetwork.joined(separator: " ")) (the demo server delays every response and "
-            + "limits each to ~1 MB/s, so downloads and filters run while keys are pressed)")
+        print(
+            "sepia demo \(Self.latencyNetwork.joined(separator: " ")) (the demo server delays every response and "
+                + "limits each to ~1 MB/s, so downloads and filters run while keys are pressed)")
         let baseline = try KeyLatencyMeasurement.measure(
             LatencyRun(name: "baseline: raw cat", cap: 2, followsRow: false), arguments: ["sh", "-c", "stty raw -echo; exec cat"],
             keys: KeyPlan.keys(count: presses), settleTime: 0, readyTimeout: 90, in: self)

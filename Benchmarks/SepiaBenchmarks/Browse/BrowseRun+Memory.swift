@@ -24,23 +24,30 @@ extension BrowseRun {
         let plan = [("first screen", 0), ("~50 rows", 50)] + (quick ? [] : [("~250 rows", 250), ("all rows", 10_000)])
         var results = plan.compactMap { label, row in attempt("memory, \(label)") { try memoryRun(label, scrollingTo: row) } }
         let counts = Set(results.compactMap { try? $0.stats.required("downloadedRows") }).sorted()
-        let serverPeaks = attempt("memory, server alone") {
-            try ServerMemory.peaks(of: binary, afterServing: counts, cleanup: cleanup)
-        } ?? [:]
+        let serverPeaks =
+            attempt("memory, server alone") {
+                try ServerMemory.peaks(of: binary, afterServing: counts, cleanup: cleanup)
+            } ?? [:]
         for index in results.indices {
             results[index].serverPeak = (try? results[index].stats.required("downloadedRows")).flatMap { serverPeaks[$0] }
         }
         let rows = plan.map { label, _ in
             results.first { $0.label == label }.map(Self.row) ?? [label, "broken", "", "", "", "", "", "", ""]
         }
-        TextTable(headers: ["scrolled", "rows shown", "downloaded", "pages", "slow pages", "time", "peak RSS",
-                            "server alone", "difference"], rows: rows)
-            .print(title: "PgDn, then wait until that screen is filtered (at most 8 s: the demo's too-slow entry), "
+        TextTable(
+            headers: [
+                "scrolled", "rows shown", "downloaded", "pages", "slow pages", "time", "peak RSS",
+                "server alone", "difference",
+            ], rows: rows
+        )
+        .print(
+            title: "PgDn, then wait until that screen is filtered (at most 8 s: the demo's too-slow entry), "
                 + "repeat; settle and quit:")
-        print("The app keeps images only for rows within 60 of the screen; its caches hold at most 64 MB of "
-            + "originals and 32 MB of processed photos.\nThe demo server keeps every photo it has encoded, in the "
-            + "same process: 'server alone' is the peak of `sepia serve` after serving as many photos over "
-            + "loopback, and 'difference' estimates the app's own share (both include the runtime's baseline).")
+        print(
+            "The app keeps images only for rows within 60 of the screen; its caches hold at most 64 MB of "
+                + "originals and 32 MB of processed photos.\nThe demo server keeps every photo it has encoded, in the "
+                + "same process: 'server alone' is the peak of `sepia serve` after serving as many photos over "
+                + "loopback, and 'difference' estimates the app's own share (both include the runtime's baseline).")
         return results
     }
 

@@ -29,8 +29,10 @@ extension BrowseRun {
         let p99Target = String(format: "<= %.0f ms", targets.p99), maxTarget = String(format: "<= %.0f ms", targets.max)
         func milliseconds(_ value: Double) -> String { LatencyText.milliseconds(value, cap: 2) + " ms" }
         return [
-            ["tmux baseline (raw cat), first output p50 / p99",
-             "\(LatencyText.milliseconds(baseline.p50)) / \(LatencyText.milliseconds(baseline.p99)) ms", "—", "info"],
+            [
+                "tmux baseline (raw cat), first output p50 / p99",
+                "\(LatencyText.milliseconds(baseline.p50)) / \(LatencyText.milliseconds(baseline.p99)) ms", "—", "info",
+            ],
             ["key -> first output, p99", milliseconds(first.p99), p99Target, verdict(first.p99, targets.p99)],
             ["key -> first output, max", milliseconds(first.max), maxTarget, verdict(first.max, targets.max)],
             ["key -> row change shown, p99", milliseconds(effect.p99), p99Target, verdict(effect.p99, targets.p99)],

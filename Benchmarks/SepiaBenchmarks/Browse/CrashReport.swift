@@ -19,7 +19,9 @@ enum CrashReport {
     /// The frames of the thread the backtracer says crashed that are in Sepia's sources (not
     /// in a dependency's checkout), without their frame number and address.
     private static func crashedFrames(_ lines: [String]) -> [String] {
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.trimmingCharacters(in: .whitespaces).hasSuffix("crashed:") })
+        guard
+            let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.trimmingCharacters(in: .whitespaces).hasSuffix("crashed:") }
+            )
         else { return [] }
         let thread = lines[(start + 1)...].prefix { !$0.hasPrefix("Thread ") }
         return thread.filter { $0.contains("/Sources/") && !$0.contains("/checkouts/") }.map { line in

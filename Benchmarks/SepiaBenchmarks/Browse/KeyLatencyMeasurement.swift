@@ -86,7 +86,9 @@ final class KeyLatencyMeasurement {
                 recordCrash(exitStatus: status)
                 return
             }
-            if run.followsRow && sample.effect.isInfinite { try followTimeout(of: run.samples.count - 1, sent: sent, settleTime: settleTime) }
+            if run.followsRow && sample.effect.isInfinite {
+                try followTimeout(of: run.samples.count - 1, sent: sent, settleTime: settleTime)
+            }
             if client.isClosed { throw EndToEndError("\(run.name): tmux ended during the measurement") }
         }
         if run.followsRow {
@@ -152,7 +154,8 @@ final class KeyLatencyMeasurement {
         feed(for: 0.5) { _ in false }
         let ours = model.screen.rowPosition, theirs = try pane.session.capture().rowPosition
         guard ours != theirs else { return }
-        run.note = "status bar model \(ours.map(String.init(describing:)) ?? "none") != tmux \(theirs.map(String.init(describing:)) ?? "none")"
+        run.note =
+            "status bar model \(ours.map(String.init(describing:)) ?? "none") != tmux \(theirs.map(String.init(describing:)) ?? "none")"
         broken.warn("warning: \(run.name): \(run.note)")
     }
 

@@ -26,17 +26,26 @@ extension LatencyResults {
                 + [first.p50, first.p99, first.max].map { LatencyText.milliseconds($0, cap: run.cap) }
                 + effects + ["\(timeouts)", run.followsRow ? "\(busy)/\(run.samples.count)" : "—"]
         }
-        TextTable(headers: ["program", "keys", "first p50", "first p99", "first max", "row p50", "row p99", "row max",
-                            "timeouts", "work in flight"], rows: rows)
-            .print(title: "Milliseconds from `send-keys` to the pane's first %output ('first') and to the output in "
+        TextTable(
+            headers: [
+                "program", "keys", "first p50", "first p99", "first max", "row p50", "row p99", "row max",
+                "timeouts", "work in flight",
+            ], rows: rows
+        )
+        .print(
+            title: "Milliseconds from `send-keys` to the pane's first %output ('first') and to the output in "
                 + "which the status bar's row number changed ('row'):")
         let targets = BrowseRun.latencyTargets
-        print(String(format: "Targets (sepia demo): p99 <= %.0f ms, max <= %.0f ms. Timeout: no change within %.0f s.",
-                     targets.p99, targets.max, normal.cap))
-        print("The figures include tmux's own delay (command parsing, pty write, reading the pane, control-mode "
-            + "notification): the raw `cat` row measures it; subtract it to estimate the app alone.")
-        print("'first' can be early: a spinner or progress frame drawn on its own (10 per second while work runs) "
-            + "may be the first output after a key; 'row' waits for the key's own effect.")
+        print(
+            String(
+                format: "Targets (sepia demo): p99 <= %.0f ms, max <= %.0f ms. Timeout: no change within %.0f s.",
+                targets.p99, targets.max, normal.cap))
+        print(
+            "The figures include tmux's own delay (command parsing, pty write, reading the pane, control-mode "
+                + "notification): the raw `cat` row measures it; subtract it to estimate the app alone.")
+        print(
+            "'first' can be early: a spinner or progress frame drawn on its own (10 per second while work runs) "
+                + "may be the first output after a key; 'row' waits for the key's own effect.")
     }
 
     private func printTimeoutsAndCrashes() {
@@ -44,7 +53,8 @@ extension LatencyResults {
             let late = run.samples.filter(\.effect.isInfinite)
             guard !late.isEmpty else { continue }
             let described = late.prefix(12).map { sample in
-                let outcome = sample.late.isFinite
+                let outcome =
+                    sample.late.isFinite
                     ? String(format: "shown after %.1f s", sample.late / 1000) : "never shown; \(sample.diagnosis)"
                 return "\(sample.key) at row \(sample.rowBefore) (\(outcome))"
             }
@@ -70,9 +80,11 @@ extension LatencyResults {
         let frame = Self.frameMilliseconds
         let slow = normal.samples.filter { $0.effect >= 10 && $0.effect.isFinite }
         let paced = slow.filter { $0.sinceOutput < frame && (frame - 1...frame + 4).contains($0.effect + $0.sinceOutput) }
-        print(String(format: "\nsepia demo: %d of %d keys took 10 ms or more to show; %d of them came less than %.1f ms after "
-            + "the app's previous frame and showed about %.1f ms after that frame (latency + time since it = 15.7-20.7 ms): "
-            + "they waited for the frame pacer's next slot.", slow.count, normal.samples.count, paced.count, frame, frame))
+        print(
+            String(
+                format: "\nsepia demo: %d of %d keys took 10 ms or more to show; %d of them came less than %.1f ms after "
+                    + "the app's previous frame and showed about %.1f ms after that frame (latency + time since it = 15.7-20.7 ms): "
+                    + "they waited for the frame pacer's next slot.", slow.count, normal.samples.count, paced.count, frame, frame))
     }
 
     private func printKinds() {
@@ -92,12 +104,15 @@ extension LatencyResults {
             let normalSummary = LatencySummary(normal[keyPath: values]), naiveSummary = LatencySummary(naive[keyPath: values])
             for (name, percentile) in [("p50", \LatencySummary.p50), ("p99", \LatencySummary.p99)] {
                 let normalValue = normalSummary[keyPath: percentile], naiveValue = naiveSummary[keyPath: percentile]
-                rows.append(["\(metric) \(name)", LatencyText.milliseconds(normalValue, cap: 2), LatencyText.milliseconds(naiveValue, cap: 2),
-                             LatencyText.ratio(naiveValue, over: normalValue, cap: naive.cap)])
+                rows.append([
+                    "\(metric) \(name)", LatencyText.milliseconds(normalValue, cap: 2), LatencyText.milliseconds(naiveValue, cap: 2),
+                    LatencyText.ratio(naiveValue, over: normalValue, cap: naive.cap),
+                ])
             }
         }
         TextTable(headers: ["naive / normal", "normal ms", "naive ms", "ratio"], rows: rows)
-            .print(title: "The tutorial's blocking version against the browser (same keys and network; "
-                + String(format: "%d presses for naive, each capped at %.0f s):", naive.samples.count, naive.cap))
+            .print(
+                title: "The tutorial's blocking version against the browser (same keys and network; "
+                    + String(format: "%d presses for naive, each capped at %.0f s):", naive.samples.count, naive.cap))
     }
 }

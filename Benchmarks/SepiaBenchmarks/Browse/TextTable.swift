@@ -26,9 +26,9 @@ struct TextTable {
     }
 }
 
-private extension String {
+extension String {
     /// The string with spaces added after it (or before it, `left`) up to `length` characters.
-    func padding(toLength length: Int, left: Bool = false) -> String {
+    fileprivate func padding(toLength length: Int, left: Bool = false) -> String {
         let spaces = String(repeating: " ", count: max(length - count, 0))
         return left ? spaces + self : self + spaces
     }

@@ -17,7 +17,9 @@ Thread.performInBackground {
     // `parallel: false` keeps the whole filter on this thread.
     let sepia = original.applying(.fullSepia, parallel: false)
     let (before, after) = (original.pixel(x: 0, y: 0), sepia.pixel(x: 0, y: 0))
-    print("background: sepia-toned \(sepia.size), pixel \((before.red, before.green, before.blue)) became \((after.red, after.green, after.blue))")
+    print(
+        "background: sepia-toned \(sepia.size), pixel \((before.red, before.green, before.blue)) became \((after.red, after.green, after.blue))"
+    )
     DispatchQueue.main.async {
         // On Linux the main queue runs on GCD's workers after `dispatchMain()`, so
         // `Thread.isMainThread` is false here: ask about the queue instead.

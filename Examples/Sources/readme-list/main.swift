@@ -32,5 +32,5 @@ list.onChange = { change in
     }
 }
 list.loadSource { PhotoSource.load(manifest.path, loader: loader, completion: $0) }
-list.show(rows: 0..<3)          // the first layout: these rows start loading
+list.show(rows: 0..<3)  // the first layout: these rows start loading
 dispatchMain()

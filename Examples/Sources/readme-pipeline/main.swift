@@ -26,6 +26,6 @@ do {
 } catch PhotoError.unreadableFile(_, let reason) {
     print("missing photo: unreadable file (\(reason))")
 } catch {
-    print("missing photo: \(error)")   // the row's text: "Failed to load: " + this
+    print("missing photo: \(error)")  // the row's text: "Failed to load: " + this
 }
 await loader.shutdown()

@@ -20,11 +20,12 @@ let queue = OperationQueue()
 queue.addOperations(resizes, waitUntilFinished: true)
 
 for resize in resizes {
-    let outcome = switch resize.result {
-    case .success(let image)?: "success, \(image.size)"
-    case .failure(let error)?: "failure, \(error)"
-    case .cancelled?: "cancelled"
-    case nil: "not finished"
-    }
+    let outcome =
+        switch resize.result {
+        case .success(let image)?: "success, \(image.size)"
+        case .failure(let error)?: "failure, \(error)"
+        case .cancelled?: "cancelled"
+        case nil: "not finished"
+        }
     print("resize \(resize.image.size) to fit \(resize.box): \(outcome)")
 }

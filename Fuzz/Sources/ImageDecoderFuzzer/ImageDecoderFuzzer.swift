@@ -36,5 +36,6 @@ private func check(_ decoded: DecodedImage) {
     var stored = (width: image.width, height: image.height)
     if decoded.orientation.swapsDimensions { stored = (image.height, image.width) }
     let expected = ((decoded.sourceWidth + denominator - 1) / denominator, (decoded.sourceHeight + denominator - 1) / denominator)
-    precondition(stored == expected, "\(image.width)x\(image.height) from \(decoded.sourceWidth)x\(decoded.sourceHeight) at 1/\(denominator)")
+    precondition(
+        stored == expected, "\(image.width)x\(image.height) from \(decoded.sourceWidth)x\(decoded.sourceHeight) at 1/\(denominator)")
 }

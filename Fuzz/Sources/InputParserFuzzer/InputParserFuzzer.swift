@@ -31,4 +31,3 @@ public func fuzzInputParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     precondition(!whole.hasPendingEscape && whole.flushPending().isEmpty, "flush left bytes pending")
     return 0
 }
-

@@ -1,6 +1,6 @@
 import Foundation
-import SepiaPipeline
 import LocationChecks
+import SepiaPipeline
 
 /// Fuzzes how one manifest row's URL or path becomes a location (`LocationResolver`, and the
 /// name derived from it in `EntryNaming`), through the public `ManifestParser`: the input,

@@ -1,6 +1,6 @@
 import Foundation
-import SepiaPipeline
 import LocationChecks
+import SepiaPipeline
 
 /// Fuzzes `ManifestParser.parse` with arbitrary documents: binary and XML property lists, JSON
 /// dictionaries and arrays, text lists of URLs and anything else, found by content as in

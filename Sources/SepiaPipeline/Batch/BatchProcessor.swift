@@ -41,9 +41,11 @@ public final class BatchProcessor: Sendable {
     public init(entries: [PhotoEntry], options: BatchOptions, loader: any PhotoDataLoading) {
         self.entries = entries
         self.options = options
-        pipeline = PhotoPipeline(loader: loader, configuration: PhotoPipelineConfiguration(
-            maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
-            originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
+        pipeline = PhotoPipeline(
+            loader: loader,
+            configuration: PhotoPipelineConfiguration(
+                maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
+                originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
         plan = BatchPlan(entries: entries)
         naming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
         state = Locked(State(progress: BatchProgress(total: entries.count)))
@@ -88,7 +90,7 @@ public final class BatchProcessor: Sendable {
         for row in plan.invalidRows {
             if let reason = entries[row].location.invalidReason { record(.failed(.invalidLocation(reason)), row: row) }
         }
-        group.enter() // held until the first groups have started, so an early end cannot fire too soon
+        group.enter()  // held until the first groups have started, so an early end cannot fire too soon
         for _ in 0..<(options.jobs * 3) { startNextGroup() }
         group.leave()
         group.notify(on: .global()) {
@@ -104,11 +106,14 @@ public final class BatchProcessor: Sendable {
         let outcomes = Locked([BatchOutcome?](repeating: nil, count: entries.count))
         await withTaskCancellationHandler {
             await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                start(progress: progress, outcome: { outcome in
-                    outcomes.withLock { $0[outcome.row] = outcome }
-                }, completion: { _ in
-                    finished.resume()
-                })
+                start(
+                    progress: progress,
+                    outcome: { outcome in
+                        outcomes.withLock { $0[outcome.row] = outcome }
+                    },
+                    completion: { _ in
+                        finished.resume()
+                    })
             }
         } onCancel: {
             cancel()
@@ -195,7 +200,7 @@ public final class BatchProcessor: Sendable {
 
     /// Reports the rows of the groups that never started (the batch was cancelled) as cancelled.
     private func recordUnstartedGroupsAsCancelled() {
-        let unstarted = state.withLock { $0.nextGroup } ..< plan.groupStarts.count
+        let unstarted = state.withLock { $0.nextGroup }..<plan.groupStarts.count
         for group in unstarted {
             for row in plan.rows(ofGroupStartingAt: plan.groupStarts[group]) { record(.cancelled, row: row) }
         }

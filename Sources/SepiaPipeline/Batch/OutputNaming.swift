@@ -25,7 +25,7 @@ public struct OutputNaming: Sendable {
         seen.reserveCapacity(entries.count)
         for entry in entries {
             let digest = Self.digest(ofStem: Self.safeStem(entry.name))
-            seen[digest] = seen[digest] != nil // true from the second entry on
+            seen[digest] = seen[digest] != nil  // true from the second entry on
         }
         self.entries = entries
         self.pathExtension = pathExtension
@@ -49,9 +49,11 @@ public struct OutputNaming: Sendable {
 
     /// `name` with everything unsafe in a file name replaced, never empty.
     static func safeStem(_ name: String) -> String {
-        var stem = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-            scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : scalar
-        }))
+        var stem = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar in
+                    scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : scalar
+                }))
         stem = stem.trimmingCharacters(in: .whitespaces)
         while stem.hasPrefix(".") { stem.removeFirst() }
         while stem.utf8.count > maximumStemBytes { stem.removeLast() }

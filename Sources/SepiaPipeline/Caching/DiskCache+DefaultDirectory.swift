@@ -16,7 +16,8 @@ extension DiskCache {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             cacheHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
         }
-        return cacheHome
+        return
+            cacheHome
             .appendingPathComponent("sepia", isDirectory: true)
             .appendingPathComponent(name, isDirectory: true)
     }

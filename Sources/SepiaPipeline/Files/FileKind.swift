@@ -6,16 +6,17 @@ enum FileKind: Sendable, Equatable, CustomStringConvertible {
 
     /// The kind that `stat`'s `st_mode` gives.
     init(mode: mode_t) {
-        self = switch mode & S_IFMT {
-        case S_IFREG: .regularFile
-        case S_IFDIR: .folder
-        case S_IFIFO: .fifo
-        case S_IFCHR: .characterDevice
-        case S_IFBLK: .blockDevice
-        case S_IFSOCK: .socket
-        case S_IFLNK: .symbolicLink
-        default: .unknown
-        }
+        self =
+            switch mode & S_IFMT {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .folder
+            case S_IFIFO: .fifo
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            case S_IFSOCK: .socket
+            case S_IFLNK: .symbolicLink
+            default: .unknown
+            }
     }
 
     var description: String {

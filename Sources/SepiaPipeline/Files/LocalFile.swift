@@ -30,7 +30,7 @@ enum LocalFile {
         var data = Data(count: size)
         let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
         if let failure { throw .system(failure) }
-        if count < size { data.count = count } // the file shrank since fstat
+        if count < size { data.count = count }  // the file shrank since fstat
         return data
     }
 
@@ -54,7 +54,7 @@ enum LocalFile {
         var data = Data(count: size)
         let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
         if let failure { throw .system(failure) }
-        if count < size { data.count = count } // the file shrank since fstat
+        if count < size { data.count = count }  // the file shrank since fstat
         return (data, FileIdentity(status))
     }
 

@@ -30,8 +30,9 @@ final class HTTPBodyCollector: HTTPClientResponseDelegate, Sendable {
     func didReceiveHead(task: HTTPClient.Task<Data>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         guard (200..<300).contains(head.status.code) else {
             let retryAfter = head.headers.first(name: "Retry-After").flatMap(TimeInterval.init)
-            task.fail(reason: HTTPLoadError.status(
-                code: Int(head.status.code), reason: head.status.reasonPhrase, retryAfter: retryAfter))
+            task.fail(
+                reason: HTTPLoadError.status(
+                    code: Int(head.status.code), reason: head.status.reasonPhrase, retryAfter: retryAfter))
             return task.eventLoop.makeSucceededVoidFuture()
         }
         let expected = head.headers.first(name: "Content-Length").flatMap(Int.init)

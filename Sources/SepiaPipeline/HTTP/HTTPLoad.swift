@@ -57,7 +57,8 @@ public final class HTTPLoad: Sendable {
 
     func start() {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let request = try? HTTPClient.Request(url: url.absoluteString) else {
+            let request = try? HTTPClient.Request(url: url.absoluteString)
+        else {
             finish(.failure(.unsupportedURL(url.absoluteString)))
             return
         }
@@ -97,7 +98,8 @@ public final class HTTPLoad: Sendable {
     private func handle(_ failure: HTTPLoadError, after attempt: Int) {
         let delay = state.withLock { state -> TimeInterval? in
             guard !state.isCancelled,
-                  let delay = configuration.retry.delay(after: failure, attempt: attempt, using: &state.random) else { return nil }
+                let delay = configuration.retry.delay(after: failure, attempt: attempt, using: &state.random)
+            else { return nil }
             state.task = nil
             state.isWaitingToRetry = true
             return delay

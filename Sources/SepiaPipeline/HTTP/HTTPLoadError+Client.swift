@@ -12,12 +12,14 @@ extension HTTPLoadError {
             return
         }
         if let connectError = error as? NIOConnectionError {
-            self = .unreachable(connectError.connectionErrors.first.map { String(describing: $0.error) }
-                ?? "no address for \(connectError.host)")
+            self = .unreachable(
+                connectError.connectionErrors.first.map { String(describing: $0.error) }
+                    ?? "no address for \(connectError.host)")
             return
         }
         if let parserError = error as? HTTPParserError {
-            self = parserError == .invalidEOFState
+            self =
+                parserError == .invalidEOFState
                 ? .connection("the server closed the connection before the whole body arrived")
                 : .connection("the server's answer is not valid HTTP (\(parserError))")
             return

@@ -51,7 +51,8 @@ enum EntryNaming {
         if let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")), dot != component.startIndex {
             component = component[..<dot]
         }
-        let decoded = component.utf8.contains(UInt8(ascii: "%")) ? component.removingPercentEscapes() ?? String(component) : String(component)
+        let decoded =
+            component.utf8.contains(UInt8(ascii: "%")) ? component.removingPercentEscapes() ?? String(component) : String(component)
         let name = decoded.trimmingWhiteSpace()
         return name.isEmpty ? nil : String(name)
     }

@@ -44,7 +44,7 @@ enum JSONManifestReader {
                 return true
             }
             guard complete else { return nil }
-            seen = [] // a million keys: let them go before the sort and the rows need memory
+            seen = []  // a million keys: let them go before the sort and the rows need memory
             pairs.sort { $0.name < $1.name }
             return pairs.map { ManifestRow(name: $0.name, reference: .text($0.url)) }
         }
@@ -226,7 +226,9 @@ enum JSONManifestReader {
                     guard var value = hex4() else { return nil }
                     if (0xD800..<0xDC00).contains(value) {
                         // A high surrogate must be followed by an escaped low one.
-                        guard index + 2 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else { return nil }
+                        guard index + 2 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
+                            return nil
+                        }
                         index += 2
                         guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
                         value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)

@@ -68,7 +68,7 @@ struct LocationResolver {
             return .file(URL(fileURLWithPath: path).standardized)
         case .remote(let manifestURL):
             guard let url = URL(string: text, relativeTo: manifestURL)?.absoluteURL,
-                  ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
+                ["http", "https"].contains(url.scheme?.lowercased()), url.host?.isEmpty == false
             else {
                 return .invalid(reason: "\"\(text.excerpt())\" does not resolve to a web address against \(manifestURL.absoluteString)")
             }

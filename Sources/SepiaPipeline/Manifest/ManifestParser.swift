@@ -38,11 +38,12 @@ public enum ManifestParser {
             throw ManifestError(.tooLarge(size: data.count, limit: maximumSize), origin: origin)
         }
         let format = try ManifestFormat.detect(data, origin: origin)
-        let rows = switch format {
-        case .propertyList: try StructuredManifest.propertyListRows(data, origin: origin)
-        case .json: try JSONManifestReader.rows(data) ?? StructuredManifest.jsonRows(data, origin: origin)
-        case .textList(let text): TextManifest.rows(in: text)
-        }
+        let rows =
+            switch format {
+            case .propertyList: try StructuredManifest.propertyListRows(data, origin: origin)
+            case .json: try JSONManifestReader.rows(data) ?? StructuredManifest.jsonRows(data, origin: origin)
+            case .textList(let text): TextManifest.rows(in: text)
+            }
         guard !rows.isEmpty else {
             throw ManifestError(.noEntries, origin: origin)
         }

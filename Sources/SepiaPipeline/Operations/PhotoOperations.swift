@@ -15,19 +15,22 @@ public enum PhotoOperations {
     /// when `options` name a target size. Bytes that do not decode leave the disk cache when
     /// they came through a ``DownloadOperation`` (the cache keeps only photos that decoded).
     public static func decode(_ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions())
-        -> TransformOperation<Data, RGBAImage> {
+        -> TransformOperation<Data, RGBAImage>
+    {
         let download = input as? DownloadOperation
-        return named("Decode", TransformOperation(input: input) { data, check in
-            try check.throwIfCancelled()
-            do {
-                let image = try ImageDecoder.decode(data, options: options).image
+        return named(
+            "Decode",
+            TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
-                return image
-            } catch let error as ImageDecodingError {
-                download?.discardCachedCopy()
-                throw PhotoError.decoding(error)
-            }
-        })
+                do {
+                    let image = try ImageDecoder.decode(data, options: options).image
+                    try check.throwIfCancelled()
+                    return image
+                } catch let error as ImageDecodingError {
+                    download?.discardCachedCopy()
+                    throw PhotoError.decoding(error)
+                }
+            })
     }
 
     /// Applies `filter` (the image passes through unchanged for `.none`).
@@ -36,22 +39,28 @@ public enum PhotoOperations {
     ///   spares a buffer and a pass over memory (3 % of a batch of small photos). Only when
     ///   nothing else reads `input`'s result: it becomes `.failure(HandedOverError())`.
     public static func filter(_ input: some ResultProducing<RGBAImage>, with filter: PhotoFilter, takingImage: Bool = false)
-        -> TransformOperation<RGBAImage, RGBAImage> {
-        named("Filter", TransformOperation(input: input, takingValue: takingImage) { (image: consuming RGBAImage, check) in
-            try apply(filter, to: image, inPlace: takingImage, check: check)
-        })
+        -> TransformOperation<RGBAImage, RGBAImage>
+    {
+        named(
+            "Filter",
+            TransformOperation(input: input, takingValue: takingImage) { (image: consuming RGBAImage, check) in
+                try apply(filter, to: image, inPlace: takingImage, check: check)
+            })
     }
 
     /// Applies `filter` to `image`, which the caller has already (a cached original): the first
     /// step of a chain, where ``filter(_:with:takingImage:)`` needs an input operation.
     public static func filter(_ image: RGBAImage, with filter: PhotoFilter) -> BlockResultOperation<RGBAImage> {
-        named("Filter", BlockResultOperation { check in
-            try apply(filter, to: image, inPlace: false, check: check)
-        })
+        named(
+            "Filter",
+            BlockResultOperation { check in
+                try apply(filter, to: image, inPlace: false, check: check)
+            })
     }
 
     private static func apply(_ filter: PhotoFilter, to image: consuming RGBAImage, inPlace: Bool, check: CancellationCheck)
-        throws -> RGBAImage {
+        throws -> RGBAImage
+    {
         var filtered = consume image
         try check.throwIfCancelled()
         guard let matrix = filter.matrix else { return filtered }
@@ -68,19 +77,22 @@ public enum PhotoOperations {
     /// it fits the photo into a box. `last` is the step whose result is the processed photo;
     /// `takingImage` is passed on to the filter.
     public static func process(_ input: some ResultProducing<RGBAImage>, as processing: PhotoProcessing, takingImage: Bool = false)
-        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>)
+    {
         resizing(filter(input, with: processing.filter, takingImage: takingImage), as: processing)
     }
 
     /// The steps `processing` asks for, applied to `original`, which the caller has already.
     public static func process(_ original: RGBAImage, as processing: PhotoProcessing)
-        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>)
+    {
         resizing(filter(original, with: processing.filter), as: processing)
     }
 
     /// `filtered`, followed by the resize when `processing` fits the photo into a box.
     private static func resizing(_ filtered: ResultOperation<RGBAImage>, as processing: PhotoProcessing)
-        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>) {
+        -> (steps: [ResultOperation<RGBAImage>], last: ResultOperation<RGBAImage>)
+    {
         guard let box = processing.fitting else { return ([filtered], filtered) }
         let resized = resize(filtered, toFit: box)
         return ([filtered, resized], resized)
@@ -88,40 +100,48 @@ public enum PhotoOperations {
 
     /// Fits the image into `box`, keeping its aspect ratio and never enlarging it.
     public static func resize(_ input: some ResultProducing<RGBAImage>, toFit box: PixelSize)
-        -> TransformOperation<RGBAImage, RGBAImage> {
-        named("Resize", TransformOperation(input: input) { image, check in
-            try check.throwIfCancelled()
-            let resized = image.resized(toFit: box, parallel: false)
-            try check.throwIfCancelled()
-            return resized
-        })
+        -> TransformOperation<RGBAImage, RGBAImage>
+    {
+        named(
+            "Resize",
+            TransformOperation(input: input) { image, check in
+                try check.throwIfCancelled()
+                let resized = image.resized(toFit: box, parallel: false)
+                try check.throwIfCancelled()
+                return resized
+            })
     }
 
     /// Encodes the image in `format`.
     public static func encode(_ input: some ResultProducing<RGBAImage>, as format: ImageEncodingFormat)
-        -> TransformOperation<RGBAImage, [UInt8]> {
-        named("Encode", TransformOperation(input: input) { image, check in
-            try check.throwIfCancelled()
-            do {
-                return try ImageEncoder.encode(image, as: format)
-            } catch {
-                throw PhotoError.saving("cannot encode the photo: \(error)")
-            }
-        })
+        -> TransformOperation<RGBAImage, [UInt8]>
+    {
+        named(
+            "Encode",
+            TransformOperation(input: input) { image, check in
+                try check.throwIfCancelled()
+                do {
+                    return try ImageEncoder.encode(image, as: format)
+                } catch {
+                    throw PhotoError.saving("cannot encode the photo: \(error)")
+                }
+            })
     }
 
     /// Writes the bytes to `file` atomically (a temporary file in the same folder, then a
     /// rename): the file appears whole or not at all. The result is the file's URL.
     public static func save(_ input: some ResultProducing<[UInt8]>, to file: URL) -> TransformOperation<[UInt8], URL> {
-        named("Save", TransformOperation(input: input) { bytes, check in
-            try check.throwIfCancelled()
-            do {
-                try LocalFile.writeAtomically(bytes, to: file)
-            } catch {
-                throw PhotoError.saving("cannot write \(file.path): \(error)")
-            }
-            return file
-        })
+        named(
+            "Save",
+            TransformOperation(input: input) { bytes, check in
+                try check.throwIfCancelled()
+                do {
+                    try LocalFile.writeAtomically(bytes, to: file)
+                } catch {
+                    throw PhotoError.saving("cannot write \(file.path): \(error)")
+                }
+                return file
+            })
     }
 
     private static func named<Operation: Foundation.Operation>(_ step: String, _ operation: Operation) -> Operation {

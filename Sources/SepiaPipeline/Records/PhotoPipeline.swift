@@ -112,24 +112,28 @@ public final class PhotoPipeline: Sendable {
         let filtered = processed.steps[0]
         let encoded = PhotoOperations.encode(processed.last, as: format)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
-        let steps: [(operation: Operation, queue: CountedQueue)] = [(download, downloadQueue)]
+        let steps: [(operation: Operation, queue: CountedQueue)] =
+            [(download, downloadQueue)]
             + ([decode] + processed.steps + [encoded] + saves).map { ($0, filtrationQueue) }
-        work.run(WorkChain(steps: steps) { done in
-            let remaining = Locked(saves.count)
-            // One handler per file, and the last one reports: each handler is a hand-off to
-            // another thread, which a batch of small photos feels.
-            for save in saves {
-                save.onFinish(on: .global()) { _ in
-                    guard remaining.withLock({ count -> Bool in
-                        count -= 1
-                        return count == 0
-                    }) else { return }
-                    let pixels = if case .success(let image)? = filtered.result { image.pixelCount } else { 0 }
-                    let results = saves.map { Result<URL, PhotoError>($0.result ?? .cancelled) }
-                    done(.success(PhotoExport(files: results, bytesDownloaded: download.bytesDownloaded, pixelCount: pixels)))
+        work.run(
+            WorkChain(steps: steps) { done in
+                let remaining = Locked(saves.count)
+                // One handler per file, and the last one reports: each handler is a hand-off to
+                // another thread, which a batch of small photos feels.
+                for save in saves {
+                    save.onFinish(on: .global()) { _ in
+                        guard
+                            remaining.withLock({ count -> Bool in
+                                count -= 1
+                                return count == 0
+                            })
+                        else { return }
+                        let pixels = if case .success(let image)? = filtered.result { image.pixelCount } else { 0 }
+                        let results = saves.map { Result<URL, PhotoError>($0.result ?? .cancelled) }
+                        done(.success(PhotoExport(files: results, bytesDownloaded: download.bytesDownloaded, pixelCount: pixels)))
+                    }
                 }
-            }
-        })
+            })
         return task
     }
 

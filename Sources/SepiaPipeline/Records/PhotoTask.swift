@@ -147,7 +147,8 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// Passes on the download's progress to the task's observers.
     func report(_ progress: DownloadProgress) {
-        let listeners = state.withLock { state -> (observers: [AsyncStream<DownloadProgress>.Continuation], forwards: [@Sendable (DownloadProgress) -> Void])? in
+        let listeners = state.withLock {
+            state -> (observers: [AsyncStream<DownloadProgress>.Continuation], forwards: [@Sendable (DownloadProgress) -> Void])? in
             guard state.result == nil else { return nil }
             state.latestProgress = progress
             return (Array(state.progressObservers.values), state.progressForwards)

@@ -7,7 +7,11 @@
 struct PNGFileBuilder {
     /// PNG colour types (section 11.2.2) and their samples per pixel.
     enum ColorType: UInt8 {
-        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+        case gray = 0
+        case rgb = 2
+        case palette = 3
+        case grayAlpha = 4
+        case rgba = 6
 
         var channels: Int {
             switch self {
@@ -33,8 +37,10 @@ struct PNGFileBuilder {
     func build(samples: [Int]) -> [UInt8] {
         precondition(samples.count == width * height * colorType.channels)
         var file = Self.signature
-        file += Self.chunk("IHDR", Self.uint32(width) + Self.uint32(height)
-            + [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0])
+        file += Self.chunk(
+            "IHDR",
+            Self.uint32(width) + Self.uint32(height)
+                + [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0])
         if !palette.isEmpty { file += Self.chunk("PLTE", palette.flatMap { $0 }) }
         if let transparency { file += Self.chunk("tRNS", transparency) }
         file += Self.chunk("IDAT", Self.zlibStored(scanlines(samples)))
@@ -44,7 +50,8 @@ struct PNGFileBuilder {
 
     /// Filter-type-0 rows, one sub-image per Adam7 pass when interlaced (section 8.2).
     private func scanlines(_ samples: [Int]) -> [UInt8] {
-        let passes = interlaced
+        let passes =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var bytes: [UInt8] = []

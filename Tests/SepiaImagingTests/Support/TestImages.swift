@@ -1,5 +1,6 @@
 import Foundation
 import SepiaDemoContent
+
 @testable import SepiaImaging
 
 /// Images and measurements shared by the codec tests.

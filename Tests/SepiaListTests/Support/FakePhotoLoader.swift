@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import SepiaOperations
+
 @testable import SepiaList
 @testable import SepiaPipeline
 

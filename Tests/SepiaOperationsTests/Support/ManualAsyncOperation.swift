@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import SepiaOperations
 
 /// An asynchronous operation that stays executing until the test completes it, and
