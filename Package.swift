@@ -5,7 +5,7 @@ import PackageDescription
 // and tested on Debian 12 only, so the package names no Apple platform.
 let package = Package(
     name: "Sepia",
-    // The library modules; the executables (`sepia`, `SepiaBenchmarks`) are products by themselves.
+    // The library modules; the executables (`sepia`, `sepia-bench`) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
@@ -113,7 +113,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .executableTarget(
-            name: "SepiaBenchmarks",
+            name: "sepia-bench",
             dependencies: [
                 "SepiaImaging",
                 "SepiaDemoContent",
