@@ -1,6 +1,7 @@
 import ArgumentParser
 
 /// `sepia-bench`: figures for Sepia's hot paths, each next to a reference run in the same process.
+@main
 struct SepiaBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia-bench",
@@ -9,5 +10,3 @@ struct SepiaBenchmarks: AsyncParsableCommand {
         defaultSubcommand: ImagingBenchmark.self
     )
 }
-
-await SepiaBenchmarks.main()
