@@ -113,13 +113,27 @@ final class PhotoPipelineAsyncTests: XCTestCase {
         XCTAssertEqual(path, missing.path)
     }
 
+    /// An export to no file ends at once instead of waiting for a last file that never comes.
+    func testAnExportToNoFileEndsAtOnceAndDownloadsNothing() async throws {
+        let loader = MemoryLoader(files: [:])
+        let pipeline = PhotoPipeline(loader: loader)
+        let task = pipeline.export(PhotoRequest(url: URL(string: "memory:photos/one.png")!), as: .png, to: [])
+        XCTAssertNotNil(task.result, "ended when returned")
+        let export = try await task.value
+        XCTAssertTrue(export.files.isEmpty)
+        XCTAssertEqual(loader.loads, 0)
+    }
+
     func testErrorsOfAChainAreReportedByTheirRootCause() {
         let status = HTTPLoadError.status(code: 404, reason: "Not Found", retryAfter: nil)
         XCTAssertEqual(PhotoError(DependencyError.inputFailed(DependencyError.inputFailed(status))), .download(status))
         XCTAssertEqual(PhotoError(DependencyError.inputCancelled), .cancelled)
         XCTAssertEqual(PhotoError(HTTPLoadError.cancelled), .cancelled)
         XCTAssertEqual(PhotoError(ImageDecodingError.empty), .decoding(.empty))
-        XCTAssertEqual(PhotoError(CocoaError(.fileNoSuchFile)).description.isEmpty, false)
+        guard case .processing(let reason) = PhotoError(CocoaError(.fileNoSuchFile)) else {
+            return XCTFail("an error of another kind is a processing error with its description")
+        }
+        XCTAssertEqual(reason, String(describing: CocoaError(.fileNoSuchFile)))
         XCTAssertEqual(PhotoError(DependencyError.inputFailed(status)).description, "HTTP 404 Not Found")
     }
 

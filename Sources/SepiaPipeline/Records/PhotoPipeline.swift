@@ -101,8 +101,14 @@ public final class PhotoPipeline: Sendable {
     ///
     /// Nothing is cached in memory and nothing is shared with other tasks: this is the batch's
     /// path, where the filter works on the decoded image in place. The task fails only when it
-    /// is cancelled; a photo that cannot be had fails each of its files with the reason.
+    /// is cancelled; a photo that cannot be had fails each of its files with the reason. With no
+    /// files there is nothing to do: the task has ended when this returns, and nothing was
+    /// downloaded.
     public func export(_ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL]) -> PhotoTask<PhotoExport> {
+        // The export reports when its last file is written: with no file, nothing would report.
+        guard !files.isEmpty else {
+            return PhotoTask(finished: .success(PhotoExport(files: [], bytesDownloaded: 0, pixelCount: 0)), priority: request.priority)
+        }
         let work = SharedWork<PhotoExport>()
         let task = PhotoTask<PhotoExport>(owner: work, priority: request.priority)
         work.attach(task)
