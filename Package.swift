@@ -29,10 +29,15 @@ let package = Package(
         // Process utilities: signals turned into calls, peak resident memory.
         .target(name: "SepiaProcess", dependencies: ["SepiaOperations"]),
 
-        // C shim over libjpeg-turbo and libpng; every setjmp/longjmp stays in C.
+        // C shim over the codec libraries (libjpeg-turbo, libpng, libwebp, giflib, libtiff,
+        // libheif) and Little CMS; every setjmp/longjmp stays in C.
         .target(
             name: "CSepiaCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                .linkedLibrary("webpmux"), .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"),
+                .linkedLibrary("lcms2"),
+            ]
         ),
 
         // RGBA8 images, codecs and pixel kernels.

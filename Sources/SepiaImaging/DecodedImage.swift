@@ -13,6 +13,9 @@ public struct DecodedImage: Sendable, Equatable {
     public var scaleDenominator: Int
     /// The EXIF orientation found in the file (`.up` when there is none or it is unreadable).
     public var orientation: EXIFOrientation
+    /// The ICC profile embedded in the file, or nil when it carried none. The decoder reports
+    /// it as found; `ImageDecoder` converts the pixels from it to sRGB.
+    public var sourceColorProfile: [UInt8]?
     /// Problems the library got past, in its own words (empty for clean data); see
     /// `ImageDecodingOptions.DamagePolicy`.
     public var warnings: [String]
@@ -20,7 +23,8 @@ public struct DecodedImage: Sendable, Equatable {
     /// Bundles a decode result.
     public init(
         image: RGBAImage, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
-        scaleDenominator: Int, orientation: EXIFOrientation, warnings: [String]
+        scaleDenominator: Int, orientation: EXIFOrientation, sourceColorProfile: [UInt8]? = nil,
+        warnings: [String]
     ) {
         self.image = image
         self.format = format
@@ -28,6 +32,7 @@ public struct DecodedImage: Sendable, Equatable {
         self.sourceHeight = sourceHeight
         self.scaleDenominator = scaleDenominator
         self.orientation = orientation
+        self.sourceColorProfile = sourceColorProfile
         self.warnings = warnings
     }
 }

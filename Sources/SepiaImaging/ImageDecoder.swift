@@ -1,6 +1,6 @@
 import Foundation
 
-/// The entry point for decoding JPEG and PNG data into `RGBAImage`s.
+/// The entry point for decoding images (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF, HEIC) into `RGBAImage`s.
 ///
 /// ```swift
 /// let thumbnail = try ImageDecoder.decode(data, options: .init(targetSize: .init(square: 256)))
@@ -20,7 +20,7 @@ public enum ImageDecoder {
             switch ImageFormat.detect(buffer) {
             case .jpeg: return try JPEGDecoder.decode(buffer, options: options)
             case .png: return try PNGDecoder.decode(buffer, options: options)
-            case nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
+            case .webp, .gif, .tiff, .bmp, .avif, .heic, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
             }
         }
     }

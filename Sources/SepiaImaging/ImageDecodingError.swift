@@ -7,8 +7,8 @@ import Foundation
 public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// There were no bytes at all.
     case empty
-    /// The bytes are neither JPEG nor PNG. The text says what they look like instead, such as
-    /// "an HTML page", "a GIF image" or "bytes 00 11 22 33".
+    /// The bytes are in no format Sepia decodes. The text says what they look like instead,
+    /// such as "an HTML page", "a PDF document" or "bytes 00 11 22 33".
     case unsupportedFormat(String)
     /// The image would have more pixels than `limit` (see `ImageDecodingOptions.pixelLimit`).
     /// The size is the one that was refused: the output size after any JPEG DCT scaling, or the
@@ -27,7 +27,7 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .empty:
             "The data is empty: there is no image in it."
         case .unsupportedFormat(let seen):
-            "The data is not a JPEG or PNG image; it looks like \(seen)."
+            "The data is not an image Sepia decodes (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF or HEIC); it looks like \(seen)."
         case let .tooLarge(width, height, limit):
             "The image is \(width)×\(height) pixels, more than the limit of \(limit) pixels."
         case .truncated(let format):

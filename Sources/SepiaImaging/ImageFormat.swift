@@ -1,6 +1,6 @@
 import Foundation
 
-/// An image file format that Sepia decodes and encodes.
+/// An image file format that Sepia decodes (and, for some, encodes).
 ///
 /// The format of downloaded data is always found from its first bytes (the format's magic
 /// number), never from a URL or a file name: servers mislabel files, and an error page is not
@@ -10,8 +10,20 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     case jpeg
     /// PNG, through libpng.
     case png
+    /// WebP (lossy, lossless, with alpha, animated), through libwebp.
+    case webp
+    /// GIF (the first frame), through giflib.
+    case gif
+    /// TIFF (the first page), through libtiff.
+    case tiff
+    /// Windows bitmap.
+    case bmp
+    /// AVIF (AV1 in HEIF), through libheif.
+    case avif
+    /// HEIC (HEVC in HEIF, as phones write), through libheif.
+    case heic
 
-    /// The format whose magic number starts `bytes`, or nil when they are neither JPEG nor PNG.
+    /// The format whose magic number starts `bytes`, or nil when it is none of these.
     ///
     /// Accepts `[UInt8]`, `Data` or any other contiguous bytes without copying them.
     public init?<Bytes: ContiguousBytes>(detecting bytes: Bytes) {
@@ -23,28 +35,32 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     public var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
-        case .png: "png"
+        case .tiff: "tif"
+        default: rawValue
         }
     }
 
     /// The media type, as in an HTTP Content-Type header.
-    public var mimeType: String {
-        switch self {
-        case .jpeg: "image/jpeg"
-        case .png: "image/png"
-        }
-    }
+    public var mimeType: String { "image/" + rawValue }
 
-    /// The largest width or height the format can store: 65,500 for libjpeg, 2³¹ − 1 for PNG.
+    /// The largest width or height the format can store: 65,500 for libjpeg, 16,383 for WebP,
+    /// 65,535 for GIF, 2³¹ − 1 for the others (HEIF's own limit is higher than any decoder's).
     public var maximumDimension: Int {
         switch self {
         case .jpeg: 65_500
-        case .png: Int(Int32.max)
+        case .webp: 16_383
+        case .gif: 65_535
+        default: Int(Int32.max)
         }
     }
 
-    /// "JPEG" or "PNG".
-    public var description: String { rawValue.uppercased() }
+    /// "JPEG", "PNG", "WebP" and so on.
+    public var description: String {
+        switch self {
+        case .webp: "WebP"
+        default: rawValue.uppercased()
+        }
+    }
 
     /// SOI marker and the first byte of the next marker (ITU-T T.81, B.1.1.3 and B.2.1).
     static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
@@ -55,6 +71,10 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     static func detect(_ bytes: UnsafeRawBufferPointer) -> ImageFormat? {
         if bytes.starts(with: jpegSignature) { return .jpeg }
         if bytes.starts(with: pngSignature) { return .png }
-        return nil
+        if MagicNumbers.isWebP(bytes) { return .webp }
+        if MagicNumbers.isGIF(bytes) { return .gif }
+        if MagicNumbers.isTIFF(bytes) { return .tiff }
+        if MagicNumbers.isBMP(bytes) { return .bmp }
+        return MagicNumbers.heifFormat(bytes)
     }
 }

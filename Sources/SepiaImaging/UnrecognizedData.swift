@@ -1,15 +1,14 @@
-/// Says in a few words what bytes that are neither JPEG nor PNG seem to be, for error messages:
-/// a download that returns an HTML error page should say so.
+/// Says in a few words what bytes that are no image format Sepia decodes seem to be, for error
+/// messages: a download that returns an HTML error page should say so.
 enum UnrecognizedData {
     /// Magic numbers of formats Sepia does not decode, with a name for each.
     private static let knownSignatures: [(offset: Int, bytes: [UInt8], name: String)] = [
-        (0, Array("GIF8".utf8), "a GIF image"),
-        (8, Array("WEBP".utf8), "a WebP image"),
-        (4, Array("ftyp".utf8), "an ISO media file such as HEIC or AVIF"),
-        (0, [0x49, 0x49, 0x2A, 0x00], "a TIFF image"),
-        (0, [0x4D, 0x4D, 0x00, 0x2A], "a TIFF image"),
-        (0, Array("BM".utf8), "a BMP image"),
+        (4, Array("ftyp".utf8), "an ISO media file such as an MP4 video"),
+        (0, [0xFF, 0x0A], "a JPEG XL image"),
+        (4, Array("JXL ".utf8), "a JPEG XL image"),
         (0, Array("%PDF".utf8), "a PDF document"),
+        (0, Array("PK".utf8) + [3, 4], "a ZIP archive"),
+        (0, [0x1F, 0x8B], "gzip-compressed data"),
     ]
 
     /// How many leading bytes are shown for data that is not recognised at all.

@@ -47,7 +47,9 @@ final class DecodingFailureTests: XCTestCase {
         let page = Array("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head></html>\n".utf8)
         let error = decodingError(page)
         XCTAssertEqual(error, .unsupportedFormat("an HTML page"))
-        XCTAssertEqual(error?.description, "The data is not a JPEG or PNG image; it looks like an HTML page.")
+        XCTAssertEqual(
+            error?.description,
+            "The data is not an image Sepia decodes (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF or HEIC); it looks like an HTML page.")
     }
 
     func testRandomBytesBehindTheMagicNumbers() {
@@ -219,7 +221,7 @@ final class DecodingFailureTests: XCTestCase {
 
     func testEveryErrorReadsAsASentence() {
         let errors: [ImageDecodingError] = [
-            .empty, .unsupportedFormat("a GIF image"), .tooLarge(width: 60000, height: 60000, limit: 100_000_000),
+            .empty, .unsupportedFormat("a PDF document"), .tooLarge(width: 60000, height: 60000, limit: 100_000_000),
             .truncated(format: .png), .corrupt(format: .jpeg, reason: "Bogus marker length"), .outOfMemory,
         ]
         for error in errors {

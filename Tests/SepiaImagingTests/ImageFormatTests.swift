@@ -16,13 +16,36 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertNil(ImageFormat(detecting: [0xFF, 0xD8]))
         XCTAssertNil(ImageFormat(detecting: Array(PNGFileBuilder.signature.dropLast())))
         XCTAssertNil(ImageFormat(detecting: Array("<!DOCTYPE html>".utf8)))
-        XCTAssertNil(ImageFormat(detecting: Array("GIF89a".utf8)))
+        XCTAssertNil(ImageFormat(detecting: Array("GIF8".utf8)))
+        XCTAssertNil(ImageFormat(detecting: Array("BM is not a bitmap header".utf8)))
+        XCTAssertNil(ImageFormat(detecting: Array("RIFF\0\0\0\0WAVEfmt ".utf8)))
+        XCTAssertNil(ImageFormat(detecting: [0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isommp42".utf8)))
+    }
+
+    func testDetectsTheWebFormatsFromTheirMagicNumbers() {
+        XCTAssertEqual(ImageFormat(detecting: Array("RIFF\u{24}\0\0\0WEBPVP8 ".utf8)), .webp)
+        XCTAssertEqual(ImageFormat(detecting: Array("GIF87a".utf8) + [1, 0, 1, 0]), .gif)
+        XCTAssertEqual(ImageFormat(detecting: [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]), .tiff)
+        XCTAssertEqual(ImageFormat(detecting: [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]), .tiff)
+        let bmpHeader: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]
+        XCTAssertEqual(ImageFormat(detecting: bmpHeader), .bmp)
+        func fileType(_ brands: String) -> [UInt8] {
+            let box = Array("ftyp\(brands)".utf8)
+            return [0, 0, 0, UInt8(box.count + 4)] + box
+        }
+        XCTAssertEqual(ImageFormat(detecting: fileType("avif\0\0\0\0mif1miaf")), .avif)
+        XCTAssertEqual(ImageFormat(detecting: fileType("mif1\0\0\0\0mif1avif")), .avif)
+        XCTAssertEqual(ImageFormat(detecting: fileType("heic\0\0\0\0mif1heic")), .heic)
+        XCTAssertEqual(ImageFormat(detecting: fileType("mif1\0\0\0\0mif1")), .heic)
     }
 
     func testNamesForFilesAndHTTP() {
         XCTAssertEqual(ImageFormat.jpeg.fileExtension, "jpg")
         XCTAssertEqual(ImageFormat.png.mimeType, "image/png")
         XCTAssertEqual(ImageFormat.jpeg.description, "JPEG")
+        XCTAssertEqual(ImageFormat.webp.description, "WebP")
+        XCTAssertEqual(ImageFormat.tiff.fileExtension, "tif")
+        XCTAssertEqual(ImageFormat.avif.mimeType, "image/avif")
     }
 
     func testDescribesUnrecognisedData() {
@@ -30,8 +53,8 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertEqual(describe(Array("\u{FEFF}  \n<!DOCTYPE html><html><body>404</body></html>".utf8)), "an HTML page")
         XCTAssertEqual(describe(Array("<?xml version=\"1.0\"?><rss/>".utf8)), "XML or HTML text")
         XCTAssertEqual(describe(Array("Not Found\n".utf8)), "plain text")
-        XCTAssertEqual(describe(Array("GIF89a".utf8) + [1, 0, 1, 0]), "a GIF image")
-        XCTAssertEqual(describe(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)), "a WebP image")
+        XCTAssertEqual(describe(Array("%PDF-1.7".utf8)), "a PDF document")
+        XCTAssertEqual(describe([0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isommp42".utf8)), "an ISO media file such as an MP4 video")
         XCTAssertEqual(describe([0x00, 0x01, 0xFE, 0x7F, 0x80, 0x0A, 0xFF, 0x10, 0x99]), "bytes 00 01 FE 7F 80 0A FF 10")
     }
 }
