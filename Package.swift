@@ -125,6 +125,7 @@ let package = Package(
                 "SepiaOperations",
                 "SepiaProcess",
                 "SepiaPipeline",
+                "SepiaList",
                 "SepiaDemoServer",
                 "SepiaTerminal",
                 "SepiaTestSupport",

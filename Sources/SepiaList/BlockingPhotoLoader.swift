@@ -34,13 +34,15 @@ public final class BlockingPhotoLoader: PhotoLoading {
 
     public var filtrationQueue: CountedQueue { pipeline.filtrationQueue }
 
-    /// Reads the manifest at `location` on the calling thread, holding it until the rows are
-    /// there: the tutorial's first data source.
-    public static func loadSource(_ location: String, loader: any PhotoDataLoading) -> Result<[PhotoEntry], PhotoSourceError> {
+    /// Reads the manifests, folders or photos at `locations` on the calling thread, holding it
+    /// until the rows are there: the tutorial's first data source.
+    public static func loadSource(
+        _ locations: [String], recursive: Bool = false, loader: any PhotoDataLoading
+    ) -> Result<[PhotoEntry], PhotoSourceError> {
         let outcome = Locked<Result<[PhotoEntry], PhotoSourceError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        PhotoSource.load(location, loader: loader) { result in
-            outcome.withLock { $0 = result }
+        PhotoSource.load(locations, recursive: recursive, loader: loader) { result in
+            outcome.withLock { $0 = result.map(\.entries) }
             done.signal()
         }
         done.wait()

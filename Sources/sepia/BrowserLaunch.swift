@@ -6,11 +6,14 @@ import SepiaOperations
 import SepiaPipeline
 import SepiaTerminal
 
-/// Starts the terminal browser over a manifest with the options given: the pipeline (waited
+/// Starts the terminal browser over manifests, folders or photos with the options given: the pipeline (waited
 /// for on the main thread with `--naive`, the tutorial's blocking first version), the list
 /// controller and the app.
 struct BrowserLaunch {
-    let manifest: String
+    /// The manifests, folders and photo files whose photos are the rows.
+    let sources: [String]
+    /// Whether folders are read with their subfolders.
+    var recursive = false
     let title: String
     let options: BrowseOptions
 
@@ -37,13 +40,12 @@ struct BrowserLaunch {
                 colorMode: ColorMode.detect(environment: environment),
                 filterName: options.look.photoFilter.description,
                 mouse: options.mouse))
-        let manifest = manifest
-        let naive = options.naive
+        let (sources, recursive, naive) = (sources, recursive, options.naive)
         let exit = await app.run { completion in
             if naive {
-                completion(BlockingPhotoLoader.loadSource(manifest, loader: loader))
+                completion(BlockingPhotoLoader.loadSource(sources, recursive: recursive, loader: loader))
             } else {
-                PhotoSource.load(manifest, loader: loader, completion: completion)
+                PhotoSource.load(sources, recursive: recursive, loader: loader) { completion($0.map(\.entries)) }
             }
         }
         if let statsFile = options.statsFile {

@@ -40,7 +40,7 @@ struct DemoCommand: AsyncParsableCommand {
         let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         guard batch || !hasTerminal else {
             let title = "Sepia demo — \(running.catalog.photos.count) photos, \(running.catalog.brokenEntries.count) broken on purpose"
-            try await BrowserLaunch(manifest: running.propertyListURL.absoluteString, title: title, options: browsing)
+            try await BrowserLaunch(sources: [running.propertyListURL.absoluteString], title: title, options: browsing)
                 .run { await running.stop() }
         }
         if !batch { printNow("No terminal: processing the demo photos as with --batch.") }

@@ -3,14 +3,16 @@ import Foundation
 import SepiaImaging
 import SepiaPipeline
 
-/// `sepia process`: downloads, filters, resizes and writes every photo of a manifest.
+/// `sepia process`: downloads, filters, resizes and writes every photo of manifests, folders or files.
 struct ProcessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "process",
-        abstract: "Download, filter and save every photo of a manifest.",
+        abstract: "Download, filter and save every photo of manifests, folders or files.",
         discussion: """
-            MANIFEST is an http(s) URL or a file: a property list or JSON of name → URL (or an \
-            array of {name, url}), or a list of URLs, one a line. Photos already in the output \
+            Each SOURCE is a manifest (an http(s) URL or a file: a property list or JSON of \
+            name → URL, an array of {name, url}, or a list of URLs, one a line), a folder of \
+            photos (named by their relative paths; other files are skipped and counted), or a \
+            photo file. Photos already in the output \
             folder are skipped; downloaded originals are cached under $XDG_CACHE_HOME/sepia \
             (or ~/.cache/sepia), so a second run downloads nothing but the manifest.
 
@@ -19,8 +21,11 @@ struct ProcessCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The manifest: an http(s) URL or a file path.")
-    var manifest: String
+    @Argument(help: "Manifests (http(s) URLs or files), folders or photo files.")
+    var sources: [String]
+
+    @Flag(help: "Read folders with their subfolders.")
+    var recursive = false
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write the photos to.")
     var output: String
@@ -49,6 +54,7 @@ struct ProcessCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
+        guard !sources.isEmpty else { throw ValidationError("Give a manifest, a folder or photo files to process.") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
@@ -65,7 +71,9 @@ struct ProcessCommand: AsyncParsableCommand {
         let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
         let entries: [PhotoEntry]
         do {
-            entries = try await PhotoSource.entries(at: manifest, loader: loader)
+            let collection = try await PhotoSource.collection(from: sources, recursive: recursive, excluding: folder, loader: loader)
+            if let skipped = collection.skippedSummary { FileHandle.standardError.write(Data("sepia: \(skipped)\n".utf8)) }
+            entries = collection.entries
         } catch {
             await loader.shutdown()
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))

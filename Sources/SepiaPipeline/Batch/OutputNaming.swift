@@ -1,10 +1,12 @@
 import Foundation
+import SepiaImaging
 
 /// File names for processed photos: named after the photo (`Big Fella` → `Big Fella.jpg`),
 /// made safe for any file system path, unique within a batch and the same on every run.
 ///
 /// Names lose path separators, NUL and control characters and leading dots (so no name can
-/// leave the output folder or hide). Only names that would still collide (compared
+/// leave the output folder or hide), and an image file extension at their end (a folder's row
+/// "2024/beach.jpg" is written as `2024_beach.webp`, not `2024_beach.jpg.webp`). Only names that would still collide (compared
 /// case-insensitively, for case-insensitive file systems) get a short suffix derived from the
 /// entry's location, which keeps them stable between runs.
 public struct OutputNaming: Sendable {
@@ -47,8 +49,19 @@ public struct OutputNaming: Sendable {
         return entries.indices.map(naming.fileName(at:))
     }
 
+    /// File name extensions of images, lowercased, which a row's name loses in its file name.
+    private static let imageExtensions: Set<String> = Set(ImageFormat.allCases.map(\.fileExtension)).union([
+        "jpeg", "jpe", "jfif", "tiff", "heif", "hif",
+    ])
+
     /// `name` with everything unsafe in a file name replaced, never empty.
     static func safeStem(_ name: String) -> String {
+        var name = Substring(name)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+            imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        {
+            name = name[..<dot]
+        }
         var stem = String(
             String.UnicodeScalarView(
                 name.unicodeScalars.map { scalar in

@@ -1,40 +1,66 @@
 import Foundation
 import SepiaOperations
 
-/// The app's data source: reads a manifest (a property list, JSON or a list of URLs) from an
-/// http(s) URL or a local file, off the calling thread, and turns it into rows in a stable order.
+/// The app's data source: reads manifests (a property list, JSON or a list of URLs, from an
+/// http(s) URL or a local file), folders and photo files, off the calling thread, and turns
+/// them into rows in a stable order.
 public enum PhotoSource {
-    /// Manifest files are read here, never on the caller's thread.
+    /// Files and folders are read here, never on the caller's thread.
     private static let fileQueue = DispatchQueue.serial(named: "Sepia manifest reads", qos: .userInitiated)
 
-    /// Loads the manifest at `location` (an http or https URL, a `file:` URL or a path) and
-    /// calls `completion` once, on an arbitrary thread, with its rows or one clear error.
+    /// Loads the manifest at `location` (an http or https URL, a `file:` URL or a path; a
+    /// folder or a photo file works too) and calls `completion` once, on an arbitrary thread,
+    /// with its rows or one clear error.
     ///
     /// Rows that cannot be downloaded (say, `"NO URL"`) are kept, as ``PhotoLocation/invalid(reason:)``.
     public static func load(
         _ location: String, loader: any PhotoDataLoading,
         completion: @escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void
     ) {
-        switch Self.resolve(location) {
-        case .remote(let url):
-            _ = loader.loadData(from: url, limit: ManifestParser.maximumSize, progress: nil) { result in
-                completion(result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) })
-            }
-        case .local(let file):
-            fileQueue.async {
-                completion(readFile(file).flatMap { parse($0, origin: .local(file)) })
-            }
-        case nil:
-            completion(.failure(.unsupportedLocation(location)))
-        }
+        load([location], loader: loader) { completion($0.map(\.entries)) }
+    }
+
+    /// Loads every source in `locations`, in order, and calls `completion` once, on an
+    /// arbitrary thread, with all their rows or the first clear error.
+    ///
+    /// Each location is an http(s) URL of a manifest, or a local path (or `file:` URL) of a
+    /// manifest, a folder or a photo. A local file is a photo when its first bytes are an image
+    /// format Sepia decodes, and a manifest otherwise.
+    /// - A folder's photos are named by their paths relative to it ("2024/beach.jpg"), and
+    ///   sorted by them in natural order; with several locations the name starts with the
+    ///   folder as given ("Pictures/2024/beach.jpg"). Files that are not images are skipped
+    ///   and counted in ``PhotoCollection/skipped``.
+    /// - A photo file is named by its path as given.
+    /// - Names repeated across sources get " (2)", " (3)", ….
+    ///
+    /// - Parameters:
+    ///   - recursive: whether folders are read with their subfolders.
+    ///   - excludedFolder: a folder left out of every scan (a batch's output folder).
+    public static func load(
+        _ locations: [String], recursive: Bool = false, excluding excludedFolder: URL? = nil,
+        loader: any PhotoDataLoading,
+        completion: @escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void
+    ) {
+        let reading = SourceReading(
+            locations: locations, recursive: recursive, excludedFolder: excludedFolder?.path, loader: loader, completion: completion)
+        reading.next(index: 0, collected: PhotoCollection(entries: []))
     }
 
     /// The rows of the manifest at `location` (see ``load(_:loader:completion:)``).
     ///
     /// - Throws: the one clear error that says why the manifest cannot be had.
     public static func entries(at location: String, loader: any PhotoDataLoading) async throws(PhotoSourceError) -> [PhotoEntry] {
+        try await collection(from: [location], loader: loader).entries
+    }
+
+    /// The rows of every source in `locations` (see ``load(_:recursive:excluding:loader:completion:)``).
+    ///
+    /// - Throws: the first clear error that says why a source cannot be had.
+    public static func collection(
+        from locations: [String], recursive: Bool = false, excluding excludedFolder: URL? = nil, loader: any PhotoDataLoading
+    ) async throws(PhotoSourceError) -> PhotoCollection {
         try await withCheckedContinuation { continuation in
-            load(location, loader: loader) { continuation.resume(returning: $0) }
+            load(locations, recursive: recursive, excluding: excludedFolder, loader: loader) { continuation.resume(returning: $0) }
         }.get()
     }
 
@@ -50,17 +76,63 @@ public enum PhotoSource {
         return location.isEmpty ? nil : .local(URL(fileURLWithPath: location).standardizedFileURL)
     }
 
-    private static func readFile(_ file: URL) -> Result<Data, PhotoSourceError> {
-        do throws(LocalFileError) {
-            return .success(try LocalFile.read(file.path, limit: ManifestParser.maximumSize))
-        } catch .tooLarge(let size, let limit) {
-            return .failure(.malformed(ManifestError(.tooLarge(size: size, limit: limit), origin: .local(file))))
-        } catch {
-            return .failure(.unreadableFile(file.path, error.description))
+    /// Reads the sources one after the other, each off the caller's thread.
+    private struct SourceReading: Sendable {
+        let locations: [String]
+        let recursive: Bool
+        let excludedFolder: String?
+        let loader: any PhotoDataLoading
+        let completion: @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void
+
+        func next(index: Int, collected: PhotoCollection) {
+            guard index < locations.count else { return finish(collected) }
+            let location = locations[index]
+            let addsFolderName = locations.count > 1
+            read(location, addsFolderName: addsFolderName) { result in
+                switch result {
+                case .success(let more):
+                    next(
+                        index: index + 1,
+                        collected: PhotoCollection(entries: collected.entries + more.entries, skipped: collected.skipped + more.skipped))
+                case .failure(let error):
+                    completion(.failure(error))
+                }
+            }
+        }
+
+        private func finish(_ collected: PhotoCollection) {
+            guard !collected.entries.isEmpty else {
+                return completion(.failure(.noPhotos(locations.joined(separator: ", "), collected.skippedSummary)))
+            }
+            let names = EntryNaming.uniqued(collected.entries.map(\.name))
+            let entries = zip(collected.entries, names).map { PhotoEntry(name: $1, location: $0.location) }
+            completion(.success(PhotoCollection(entries: entries, skipped: collected.skipped)))
+        }
+
+        private func read(
+            _ location: String, addsFolderName: Bool, then done: @escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void
+        ) {
+            switch PhotoSource.resolve(location) {
+            case .remote(let url):
+                _ = loader.loadData(from: url, limit: ManifestParser.maximumSize, progress: nil) { result in
+                    done(
+                        result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) }.map {
+                            PhotoCollection(entries: $0)
+                        })
+                }
+            case .local(let file):
+                fileQueue.async {
+                    done(
+                        LocalSource.read(
+                            file, named: location, addsFolderName: addsFolderName, recursive: recursive, excluding: excludedFolder))
+                }
+            case nil:
+                done(.failure(.unsupportedLocation(location)))
+            }
         }
     }
 
-    private static func parse(_ data: Data, origin: ManifestOrigin) -> Result<[PhotoEntry], PhotoSourceError> {
+    static func parse(_ data: Data, origin: ManifestOrigin) -> Result<[PhotoEntry], PhotoSourceError> {
         Result { try ManifestParser.parse(data, origin: origin) }
             .mapError { ($0 as? ManifestError).map(PhotoSourceError.malformed) ?? .unsupportedLocation(origin.displayName) }
     }

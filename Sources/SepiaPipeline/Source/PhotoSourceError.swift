@@ -4,12 +4,14 @@ import Foundation
 public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The manifest could not be downloaded.
     case download(URL, PhotoError)
-    /// The manifest file could not be read.
+    /// The manifest file, folder or photo could not be read.
     case unreadableFile(String, String)
-    /// The location is neither an http(s) URL nor a file.
+    /// The location is neither an http(s) URL nor a local path.
     case unsupportedLocation(String)
     /// The manifest was read but is not a valid list of photos.
     case malformed(ManifestError)
+    /// The folders (and files) given hold no photo; the second value sums up what was skipped.
+    case noPhotos(String, String?)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, Localize
         case .unreadableFile(let path, let reason): "Cannot read the photo list \(path): \(Self.sentence(reason))"
         case .unsupportedLocation(let text): "Cannot load a photo list from \(text): give an http(s) URL or a file path."
         case .malformed(let error): error.description
+        case .noPhotos(let locations, let skipped): "There are no photos in \(locations)." + (skipped.map { " " + $0 } ?? "")
         }
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+import SepiaDemoContent
+import SepiaImaging
+import SepiaTestSupport
+import XCTest
+
+@testable import SepiaPipeline
+
+/// Folders and photo files as sources: which files become rows, their names and order, what is
+/// skipped and why, and that the rows load through a pipeline.
+final class FolderSourceTests: XCTestCase {
+    private var root: URL!
+    private var loader: HTTPLoader!
+
+    override func setUpWithError() throws {
+        root = try makeTemporaryCacheDirectory()
+        loader = HTTPLoader()
+    }
+
+    override func tearDown() async throws {
+        await loader.shutdown()
+    }
+
+    /// Writes a generated photo in `format` at `relativePath` under the root.
+    private func writePhoto(_ relativePath: String, as format: ImageEncodingFormat = .jpeg(), seed: UInt64 = 1) throws {
+        let image = PhotoGenerator(seed: seed).render(width: 48, height: 32)
+        try write(ImageEncoder.encode(image, as: format), to: relativePath)
+    }
+
+    private func write(_ bytes: [UInt8], to relativePath: String) throws {
+        let file = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+    }
+
+    private func link(_ relativePath: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(relativePath).path, withDestinationPath: destination)
+    }
+
+    private func collection(_ locations: [String], recursive: Bool = false, excluding: URL? = nil) async throws -> PhotoCollection {
+        try await PhotoSource.collection(from: locations, recursive: recursive, excluding: excluding, loader: loader)
+    }
+
+    /// A folder with photos, other files, a subfolder, a link loop and a broken link.
+    private func makeMixedFolder() throws {
+        try writePhoto("photo 10.jpg")
+        try writePhoto("photo 2.png", as: .png)
+        try writePhoto("sub/c.jpg")
+        try writePhoto("sub/deeper/d.png", as: .png)
+        try writePhoto(".hidden.jpg")
+        try write(Array("shopping list\n".utf8), to: "notes.txt")
+        try write(Array("<html>not a photo</html>".utf8), to: "fake.jpg")
+        try link("sub/loop", to: "..")
+        try link("gone.jpg", to: "nowhere.jpg")
+        // A photo whose name says text: formats come from the bytes.
+        try writePhoto("misnamed.txt")
+    }
+
+    func testAFolderListsItsPhotosByContentInNaturalOrderAndCountsTheRest() async throws {
+        try makeMixedFolder()
+        let found = try await collection([root.path])
+        XCTAssertEqual(found.entries.map(\.name), ["misnamed.txt", "photo 2.png", "photo 10.jpg"])
+        XCTAssertEqual(found.entries.map(\.location.kind), [.file, .file, .file])
+        XCTAssertEqual(found.entries[1].location.url?.path, root.appendingPathComponent("photo 2.png").path)
+        XCTAssertEqual(
+            Set(found.skipped),
+            [
+                SkippedFile(path: "fake.jpg", reason: .notAnImage), SkippedFile(path: "notes.txt", reason: .notAnImage),
+                SkippedFile(path: "gone.jpg", reason: .brokenLink), SkippedFile(path: "sub", reason: .subfolder),
+            ])
+        XCTAssertEqual(
+            found.skippedSummary,
+            "Skipped 4 entries: 2 not an image, 1 a broken symbolic link, 1 a subfolder (--recursive descends into it).")
+    }
+
+    func testRecursiveScansNameRowsByRelativePathAndEndLinkLoops() async throws {
+        try makeMixedFolder()
+        let found = try await collection([root.path], recursive: true)
+        XCTAssertEqual(found.entries.map(\.name), ["misnamed.txt", "photo 2.png", "photo 10.jpg", "sub/c.jpg", "sub/deeper/d.png"])
+        XCTAssertTrue(found.skipped.contains(SkippedFile(path: "sub/loop", reason: .alreadyListed)), "\(found.skipped)")
+        XCTAssertFalse(found.skipped.contains { $0.reason == .subfolder })
+    }
+
+    func testSeveralSourcesKeepTheirOrderAndNameFolderRowsWithTheFolder() async throws {
+        try writePhoto("a/one.jpg")
+        try writePhoto("b/one.jpg")
+        try writePhoto("single.png", as: .png)
+        let single = root.appendingPathComponent("single.png").path
+        let found = try await collection([single, root.appendingPathComponent("b").path, root.appendingPathComponent("a/").path])
+        let b = root.appendingPathComponent("b").path
+        let a = root.appendingPathComponent("a").path
+        XCTAssertEqual(found.entries.map(\.name), [single, b + "/one.jpg", a + "/one.jpg"])
+    }
+
+    func testRepeatedNamesAcrossSourcesAreMadeUnique() async throws {
+        try writePhoto("one.jpg")
+        let file = root.appendingPathComponent("one.jpg").path
+        let found = try await collection([file, file])
+        XCTAssertEqual(found.entries.map(\.name), [file, file + " (2)"])
+    }
+
+    func testAPhotoFileIsARowAndAnyOtherFileIsReadAsAManifest() async throws {
+        try writePhoto("cat.webp.jpg")
+        try write(Array("https://example.com/a.jpg\n".utf8), to: "list.txt")
+        let photo = try await collection([root.appendingPathComponent("cat.webp.jpg").path])
+        XCTAssertEqual(photo.entries.map(\.location.kind), [.file])
+        let manifest = try await collection([root.appendingPathComponent("list.txt").path])
+        XCTAssertEqual(manifest.entries.map(\.location.kind), [.remote])
+    }
+
+    func testAFolderWithoutPhotosIsOneClearError() async throws {
+        try write(Array("hello".utf8), to: "readme.md")
+        do {
+            _ = try await collection([root.path])
+            XCTFail("an empty list must not hide the mistake")
+        } catch {
+            XCTAssertEqual(
+                "\(error)", "There are no photos in \(root.path). Skipped 1 entry: 1 not an image.")
+        }
+    }
+
+    func testAMissingPathIsOneClearError() async throws {
+        let missing = root.appendingPathComponent("nothing-here").path
+        do {
+            _ = try await collection([missing])
+            XCTFail("a missing folder must fail")
+        } catch {
+            XCTAssertEqual("\(error)", "Cannot read the photo list \(missing): No such file or directory.")
+        }
+    }
+
+    func testTheOutputFolderIsLeftOutOfTheScan() async throws {
+        try writePhoto("in.jpg")
+        try writePhoto("out/in.jpg")
+        let found = try await collection([root.path], recursive: true, excluding: root.appendingPathComponent("out"))
+        XCTAssertEqual(found.entries.map(\.name), ["in.jpg"])
+        XCTAssertEqual(found.skipped, [], "the batch's own output is not one of the user's entries")
+    }
+
+    func testSpecialFilesAreSkippedWithoutBeingOpened() async throws {
+        try writePhoto("photo.jpg")
+        let fifo = root.appendingPathComponent("pipe.jpg").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let found = try await collection([root.path])
+        XCTAssertEqual(found.entries.map(\.name), ["photo.jpg"])
+        XCTAssertEqual(found.skipped, [SkippedFile(path: "pipe.jpg", reason: .specialFile)])
+    }
+
+    func testFolderRowsLoadThroughThePipelineAndWriteNamesThatCannotCollide() async throws {
+        try writePhoto("beach.jpg", seed: 1)
+        try writePhoto("beach.png", as: .png, seed: 2)
+        try writePhoto("2024/beach.jpg", seed: 3)
+        try write(Array("not a photo".utf8), to: "2024/corrupt.jpg.txt")
+        try write([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3], to: "broken.jpg")
+        let found = try await collection([root.path], recursive: true)
+        XCTAssertEqual(found.entries.map(\.name), ["2024/beach.jpg", "beach.jpg", "beach.png", "broken.jpg"])
+        let output = root.appendingPathComponent("out")
+        let outcomes = await BatchProcessor(entries: found.entries, options: BatchOptions(output: output, format: .png), loader: loader)
+            .run()
+        let written = outcomes.compactMap { outcome -> String? in
+            if case .written(let file) = outcome.state { return file.lastPathComponent }
+            return nil
+        }
+        XCTAssertEqual(written.count, 3, "\(outcomes)")
+        XCTAssertEqual(written[0], "2024_beach.png")
+        XCTAssertTrue(written[1].hasPrefix("beach ") && written[2].hasPrefix("beach "), "\(written)")
+        XCTAssertNotEqual(written[1], written[2])
+        XCTAssertNotNil(outcomes[3].state.failureReason, "the broken photo fails its own row")
+    }
+}
