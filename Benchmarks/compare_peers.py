@@ -1,12 +1,13 @@
 """The Python side of Benchmarks/compare, run with Benchmarks/.venv/bin/python.
 
-  compare_peers.py pyvips LIST OUTDIR [--size WxH] [--workers N]
-  compare_peers.py pillow LIST OUTDIR [--size WxH] [--workers N]
+  compare_peers.py pyvips LIST OUTDIR [--size WxH] [--workers N] [--webp]
+  compare_peers.py pillow LIST OUTDIR [--size WxH] [--workers N] [--webp]
   compare_peers.py diff REFERENCE OTHER        mean absolute difference per channel, in levels
 
 Each peer does the same work as `sepia process --filter sepia --intensity 0.8 --quality 85`:
 decode, the W3C sepia matrix at 0.8 (M = 0.8·S + 0.2·I, one clamp, round to nearest), JPEG
-quality 85; with --size, fit into the box (each tool's own fast thumbnail path) then sepia.
+quality 85; with --size, fit into the box (each tool's own fast thumbnail path) then sepia;
+with --webp, lossy WebP quality 85 instead of JPEG (as `sepia process --format webp`).
 """
 import argparse
 import os
@@ -24,8 +25,11 @@ def read_list(path):
         return [line.strip() for line in f if line.strip()]
 
 
+_extension = ".jpg"
+
+
 def target(out_dir, path):
-    return os.path.join(out_dir, os.path.basename(path))
+    return os.path.join(out_dir, os.path.splitext(os.path.basename(path))[0] + _extension)
 
 
 # pyvips: a thread pool over the batch, each image a sequential-access pipeline ---------------
@@ -44,7 +48,10 @@ def run_pyvips(paths, out_dir, size, workers):
             image = pyvips.Image.new_from_file(path, access="sequential")
         # recomb gives float; +0.5 and a clipping cast = clamp then round to nearest
         image = image.recomb(matrix).linear(1, 0.5).cast("uchar")
-        image.jpegsave(target(out_dir, path), Q=85)
+        if _extension == ".webp":
+            image.webpsave(target(out_dir, path), Q=85)
+        else:
+            image.jpegsave(target(out_dir, path), Q=85)
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for _ in pool.map(one, paths):
@@ -68,14 +75,14 @@ def _pillow_one(path):
     out.save(target(_pillow_out, path), quality=85)
 
 
-def _pillow_init(out_dir, size):
-    global _pillow_out, _pillow_size
-    _pillow_out, _pillow_size = out_dir, size
+def _pillow_init(out_dir, size, extension):
+    global _pillow_out, _pillow_size, _extension
+    _pillow_out, _pillow_size, _extension = out_dir, size, extension
 
 
 def run_pillow(paths, out_dir, size, workers):
     import multiprocessing
-    with multiprocessing.Pool(workers, initializer=_pillow_init, initargs=(out_dir, size)) as pool:
+    with multiprocessing.Pool(workers, initializer=_pillow_init, initargs=(out_dir, size, _extension)) as pool:
         for _ in pool.imap_unordered(_pillow_one, paths, chunksize=4):
             pass
 
@@ -101,7 +108,10 @@ def main():
     parser.add_argument("b")
     parser.add_argument("--size")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--webp", action="store_true", help="write lossy WebP (quality 85) instead of JPEG")
     args = parser.parse_args()
+    global _extension
+    _extension = ".webp" if args.webp else ".jpg"
     if args.mode == "diff":
         run_diff(args.a, args.b)
         return
