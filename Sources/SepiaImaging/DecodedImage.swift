@@ -4,12 +4,15 @@ public struct DecodedImage: Sendable, Equatable {
     public var image: RGBAImage
     /// The format found from the data's magic number.
     public var format: ImageFormat
-    /// Width stored in the file, before DCT scaling and orientation.
+    /// Width stored in the file (a GIF's logical screen, a WebP animation's canvas), before any
+    /// scaling on decode and orientation.
     public var sourceWidth: Int
-    /// Height stored in the file, before DCT scaling and orientation.
+    /// Height stored in the file, before any scaling on decode and orientation.
     public var sourceHeight: Int
     /// The JPEG DCT scaling used: the image was decoded at 1/`scaleDenominator` of the stored
-    /// size (rounded up). 1, 2, 4 or 8; always 1 for PNG.
+    /// size (rounded up). 1, 2, 4 or 8 for JPEG; always 1 for the other formats. WebP scales to
+    /// any size instead, so a scaled WebP also says 1: compare the image's size with
+    /// `sourceWidth` and `sourceHeight` to learn its scale.
     public var scaleDenominator: Int
     /// The EXIF orientation found in the file (`.up` when there is none or it is unreadable).
     public var orientation: EXIFOrientation

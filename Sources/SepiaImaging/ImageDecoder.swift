@@ -20,7 +20,10 @@ public enum ImageDecoder {
             switch ImageFormat.detect(buffer) {
             case .jpeg: return try JPEGDecoder.decode(buffer, options: options)
             case .png: return try PNGDecoder.decode(buffer, options: options)
-            case .webp, .gif, .tiff, .bmp, .avif, .heic, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
+            case .webp: return try WebPDecoder.decode(buffer, options: options)
+            case .gif: return try GIFDecoder.decode(buffer, options: options)
+            case .bmp: return try BMPDecoder.decode(buffer, options: options)
+            case .tiff, .avif, .heic, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
             }
         }
     }

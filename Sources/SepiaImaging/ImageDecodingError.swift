@@ -16,7 +16,8 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
     case tooLarge(width: Int, height: Int, limit: Int)
     /// The data ends before the image is complete (a cut-off download, usually).
     case truncated(format: ImageFormat)
-    /// libjpeg or libpng refused the data; `reason` is the library's own message.
+    /// The decoder refused the data; `reason` is the library's own message (for BMP, decoded
+    /// in Swift, what the header gets wrong).
     case corrupt(format: ImageFormat, reason: String)
     /// Memory ran out while decoding.
     case outOfMemory

@@ -28,17 +28,21 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// 1/4 or 1/8): the strongest reduction whose result still covers the aspect-fit size of
     /// the image in this box, so that a later resize only has to shrink, with full quality.
     /// The box is in upright pixels, so EXIF orientations 5–8 swap it before the choice.
-    /// PNG has no such scaling and is always decoded at full size.
+    /// A still WebP is scaled while decoding by libwebp to exactly the aspect-fit size (an
+    /// animated one comes out at full size). PNG, GIF and BMP have no such scaling and are always
+    /// decoded at full size.
     public var targetSize: PixelSize?
 
     /// The most pixels a decoded image may have, checked from the header before any large
     /// allocation. For a JPEG it applies to the output size after DCT scaling, and libjpeg's
     /// full-size coefficient buffer of progressive JPEGs must also fit in `pixelLimit × 4`
-    /// bytes, the memory the limit allows for RGBA output.
+    /// bytes, the memory the limit allows for RGBA output. For a WebP it applies to the stored
+    /// canvas whatever the output size (libwebp's lossless and animation decoders hold it whole),
+    /// for a GIF to the logical screen and to the first frame.
     public var pixelLimit: Int
 
-    /// Whether the EXIF orientation of a JPEG is applied, so that the image comes out upright
-    /// as every photo viewer shows it. When false, the pixels come out as stored and
+    /// Whether the EXIF orientation of a JPEG or a WebP is applied, so that the image comes out
+    /// upright as every photo viewer shows it. When false, the pixels come out as stored and
     /// `DecodedImage.orientation` still reports the tag.
     public var appliesEXIFOrientation: Bool
 

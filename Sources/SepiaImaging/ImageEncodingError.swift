@@ -2,7 +2,7 @@ import Foundation
 
 /// Why `ImageEncoder` could not encode an image.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    /// A JPEG quality outside 1...100.
+    /// A JPEG quality outside 1...100, or a WebP quality outside 0...100.
     case invalidQuality(Int)
     /// The image is wider or taller than the format can store (see `ImageFormat.maximumDimension`).
     case unsupportedSize(width: Int, height: Int, format: ImageFormat)
@@ -15,7 +15,7 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .invalidQuality(let quality):
-            "JPEG quality \(quality) is outside 1...100."
+            "Quality \(quality) is outside the format's range (1...100 for JPEG, 0...100 for WebP)."
         case let .unsupportedSize(width, height, format):
             "A \(width)×\(height) image is too large for \(format) (at most \(format.maximumDimension) pixels a side)."
         case let .failed(format, reason):

@@ -6,15 +6,25 @@ public enum ImageEncodingFormat: Sendable, Hashable {
     case jpeg(quality: Int = ImageEncodingFormat.defaultJPEGQuality)
     /// Lossless 8-bit PNG: RGB when every pixel is opaque, RGBA otherwise.
     case png
+    /// Lossy WebP (VP8, 4:2:0) at `quality` 0 (smallest) to 100 (best), with libwebp's default
+    /// settings; an alpha channel is kept, compressed losslessly.
+    case webp(quality: Int = ImageEncodingFormat.defaultWebPQuality)
+    /// Lossless WebP (VP8L): every pixel comes back exactly, the colour of transparent pixels
+    /// included.
+    case webpLossless
 
     /// The JPEG quality used by `.jpeg()`.
     public static let defaultJPEGQuality = 90
+
+    /// The WebP quality used by `.webp()`.
+    public static let defaultWebPQuality = 90
 
     /// The file format written.
     public var format: ImageFormat {
         switch self {
         case .jpeg: .jpeg
         case .png: .png
+        case .webp, .webpLossless: .webp
         }
     }
 }

@@ -35,10 +35,10 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Output format: jpeg or png.")
+    @Option(help: "Output format: jpeg, png, webp (lossy) or webp-lossless.")
     var format: OutputFormat = .jpeg
 
-    @Option(help: "JPEG quality, 1 to 100.")
+    @Option(help: "Quality of JPEG and lossy WebP output, 1 to 100.")
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
@@ -82,7 +82,7 @@ struct ProcessCommand: AsyncParsableCommand {
         let options = BatchOptions(
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
-            format: format == .png ? .png : .jpeg(quality: quality),
+            format: format.encoding(quality: quality),
             jobs: jobs,
             // Local files are never cached: a batch of them does not take stock of the cache.
             originals: entries.contains(where: \.location.isRemote)
@@ -104,5 +104,16 @@ struct ProcessCommand: AsyncParsableCommand {
 
 /// The output formats `process` can write.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case jpeg, png
+    case jpeg, png, webp
+    case webpLossless = "webp-lossless"
+
+    /// The encoder settings for this format; `quality` applies to JPEG and lossy WebP.
+    func encoding(quality: Int) -> ImageEncodingFormat {
+        switch self {
+        case .jpeg: .jpeg(quality: quality)
+        case .png: .png
+        case .webp: .webp(quality: quality)
+        case .webpLossless: .webpLossless
+        }
+    }
 }

@@ -37,7 +37,9 @@ final class ImageEncoderTests: XCTestCase {
     }
 
     func testErrorsReadAsSentences() {
-        XCTAssertEqual(ImageEncodingError.invalidQuality(0).description, "JPEG quality 0 is outside 1...100.")
+        XCTAssertEqual(
+            ImageEncodingError.invalidQuality(0).description,
+            "Quality 0 is outside the format's range (1...100 for JPEG, 0...100 for WebP).")
         XCTAssertEqual(
             ImageEncodingError.unsupportedSize(width: 70_000, height: 2, format: .jpeg).localizedDescription,
             "A 70000×2 image is too large for JPEG (at most 65500 pixels a side).")

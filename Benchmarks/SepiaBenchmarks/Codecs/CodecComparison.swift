@@ -1,0 +1,21 @@
+import SepiaImaging
+
+/// One row of `sepia-bench codecs`: the same work on the same bytes through Sepia and through
+/// the codec library called straight from C.
+struct CodecComparison {
+    /// What is measured, as printed ("WebP lossy decode").
+    let name: String
+    /// Megapixels one run of either side processes.
+    let megapixels: Double
+    /// Whether both sides produced the same output when the row was built (same pixels for a
+    /// decoder, the same bytes for an encoder): the proof that they do the same work.
+    let sameOutput: Bool
+    /// One run through Sepia.
+    let sepia: () -> Void
+    /// One run through the library from C (`CSepiaReference`).
+    let reference: () -> Void
+}
+
+/// Builds the rows of one format family for a photo. Each family lives in a file of its own
+/// under `Codecs/` and is listed in `CodecsBenchmark.tables`.
+typealias CodecComparisonTable = (_ photo: RGBAImage) throws -> [CodecComparison]

@@ -1,0 +1,64 @@
+#ifndef SEPIA_WEBP_H
+#define SEPIA_WEBP_H
+
+#include "sepia_diagnostics.h"
+
+/*
+ * WebP decoding with libwebp in two calls, so that the caller can refuse the image from its
+ * header before any large allocation:
+ *
+ *   sepia_webp_read_info -> (check the canvas size) -> sepia_webp_decode
+ *
+ * Neither call keeps state; the info's chunk pointers point into the caller's data.
+ */
+
+/* What the RIFF container says (RFC 9649), read with WebPDemux. */
+typedef struct sepia_webp_info {
+    /* The canvas size: the image's size, or an animation's. */
+    uint32_t width;
+    uint32_t height;
+    /* The file has an alpha channel (ALPH chunk or lossless alpha). */
+    bool has_alpha;
+    /* The file is an animation; only its first frame is decoded. */
+    bool is_animated;
+    /* The frames the file holds (1 for a still image). */
+    uint32_t frame_count;
+    /*
+     * The TIFF structure of the EXIF chunk (any "Exif\0\0" prefix skipped), or NULL. Points into
+     * the data given to sepia_webp_read_info.
+     */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+    /* The ICCP chunk's profile, or NULL. Points into the data given to sepia_webp_read_info. */
+    const uint8_t *icc_profile;
+    size_t icc_profile_length;
+} sepia_webp_info;
+
+/*
+ * Parses the container. SEPIA_STATUS_TRUNCATED when the data ends before the last chunk the
+ * RIFF header announces, SEPIA_STATUS_LIBRARY_ERROR (with a message) when it is no valid WebP.
+ */
+sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info *info,
+                                  sepia_diagnostics *diagnostics);
+
+/*
+ * Decodes the image (the first frame, composited on a transparent canvas, for an animation)
+ * into `rgba`: output_height rows of bytes_per_row bytes, 4 bytes a pixel, straight alpha.
+ * A still image whose output size differs from the canvas is scaled while decoding by libwebp's
+ * rescaler (`use_scaling`); an animation must be decoded at its canvas size.
+ */
+sepia_status sepia_webp_decode(const void *data, size_t size, uint32_t output_width, uint32_t output_height,
+                               uint8_t *rgba, size_t bytes_per_row, sepia_diagnostics *diagnostics);
+
+/*
+ * Encodes RGBA pixels as WebP with libwebp's default settings (method 4): lossy at `quality`
+ * (0 to 100) with the alpha channel kept losslessly, or lossless with `lossless` (then
+ * `quality` is the compression effort, and the RGB of fully transparent pixels is kept exactly).
+ * On success `output` holds malloc'd bytes the caller frees with sepia_encoded_data_free; on
+ * failure it is empty and `diagnostics` says why.
+ */
+sepia_status sepia_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
+                               int quality, bool lossless, sepia_encoded_data *output,
+                               sepia_diagnostics *diagnostics);
+
+#endif

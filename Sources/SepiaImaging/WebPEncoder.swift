@@ -1,0 +1,27 @@
+import CSepiaCodecs
+
+/// Encodes RGBA images as WebP with libwebp (`WebPEncode` with a `WebPConfig`: the settings
+/// of the simple `WebPEncodeRGBA` API, plus exact colours for lossless), keeping alpha.
+enum WebPEncoder {
+    /// Qualities libwebp accepts.
+    static let qualities = 0...100
+    /// The compression effort lossless encoding uses (libwebp's own default for its quality).
+    static let losslessEffort = 75
+
+    /// Lossy WebP at `quality`.
+    static func encode(_ image: RGBAImage, quality: Int) throws -> [UInt8] {
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+        return try encode(image, quality: quality, lossless: false)
+    }
+
+    /// Lossless WebP.
+    static func encodeLossless(_ image: RGBAImage) throws -> [UInt8] {
+        try encode(image, quality: losslessEffort, lossless: true)
+    }
+
+    private static func encode(_ image: RGBAImage, quality: Int, lossless: Bool) throws -> [UInt8] {
+        try ShimEncoding.run(image, as: .webp) { pixels, width, height, bytesPerRow, output, diagnostics in
+            sepia_webp_encode(pixels, width, height, bytesPerRow, Int32(quality), lossless, output, diagnostics)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+@testable import SepiaImaging
+
+/// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert) run through
+/// `Process` in a folder of their own, to make test files at test time and to check Sepia's
+/// output with another decoder. A missing tool is an error that names the Debian package, never
+/// a skipped test.
+final class ImageTools {
+    /// Why a tool could not do its job.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The Debian package of each tool, for the error when one is missing.
+    private static let packages = [
+        "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
+        "gifsicle": "gifsicle", "convert": "imagemagick",
+    ]
+
+    /// The working folder, removed with this object.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-image-tools-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Writes `bytes` as `name` in the folder and returns the name, for tool arguments.
+    @discardableResult
+    func write(_ bytes: [UInt8], as name: String) throws -> String {
+        try Data(bytes).write(to: folder.appendingPathComponent(name))
+        return name
+    }
+
+    /// Writes `image` losslessly as the PNG `name` (through Sepia's PNG encoder).
+    @discardableResult
+    func writePNG(_ image: RGBAImage, as name: String) throws -> String {
+        try write(ImageEncoder.encode(image, as: .png), as: name)
+    }
+
+    /// The bytes of the file `name` in the folder.
+    func read(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// Runs `tool` with `arguments` in the folder and returns its standard output; throws when
+    /// the tool is missing or exits with a failure.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
+        guard let executable = Self.find(tool) else {
+            throw Failure(description: "\(tool) is not installed (Debian package \(Self.packages[tool] ?? tool); scripts/install-deps)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        // The tools write a few lines to standard error at most, far less than a pipe holds.
+        let output = Pipe()
+        let errorOutput = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(message)")
+        }
+        return [UInt8](bytes)
+    }
+
+    /// Runs `tool` with `arguments`, which must write the file `output`, and returns its bytes.
+    func make(_ output: String, with tool: String, _ arguments: [String]) throws -> [UInt8] {
+        try run(tool, arguments)
+        return try read(output)
+    }
+
+    /// The image another decoder makes of `name`: dwebp for WebP, convert otherwise, through PAM
+    /// (RGBA, 8 bits).
+    func decodeWithTool(_ name: String) throws -> RGBAImage {
+        let pam = name + ".pam"
+        if name.hasSuffix(".webp") {
+            try run("dwebp", [name, "-pam", "-o", pam])
+        } else {
+            try run("convert", [name, "-alpha", "on", "-depth", "8", "PAM:" + pam])
+        }
+        return try Self.parsePAM(read(pam))
+    }
+
+    private static func find(_ tool: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(tool)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// An RGB_ALPHA PAM file (Netpbm's format: a text header ending in ENDHDR, then the samples).
+    private static func parsePAM(_ bytes: [UInt8]) throws -> RGBAImage {
+        let marker = Array("ENDHDR\n".utf8)
+        guard let end = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
+        else { throw Failure(description: "not a PAM file") }
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let width = fields["WIDTH"].flatMap({ Int($0) }), let height = fields["HEIGHT"].flatMap({ Int($0) }),
+            fields["DEPTH"] == "4", fields["MAXVAL"] == "255"
+        else { throw Failure(description: "not an 8-bit RGBA PAM file: \(fields)") }
+        guard bytes.count - end - marker.count == width * height * 4 else { throw Failure(description: "a PAM file of the wrong length") }
+        return RGBAImage(width: width, height: height, pixels: Array(bytes[(end + marker.count)...]))
+    }
+}
