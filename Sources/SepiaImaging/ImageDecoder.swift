@@ -20,7 +20,10 @@ public enum ImageDecoder {
             switch ImageFormat.detect(buffer) {
             case .jpeg: return try JPEGDecoder.decode(buffer, options: options)
             case .png: return try PNGDecoder.decode(buffer, options: options)
-            case .webp, .gif, .tiff, .bmp, .avif, .heic, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
+            case .tiff: return try TIFFDecoder.decode(buffer, options: options)
+            case .avif: return try HEIFDecoder.decode(buffer, format: .avif, options: options)
+            case .heic: return try HEIFDecoder.decode(buffer, format: .heic, options: options)
+            case .webp, .gif, .bmp, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
             }
         }
     }

@@ -1,4 +1,4 @@
-/// The entry point for encoding `RGBAImage`s as JPEG or PNG.
+/// The entry point for encoding `RGBAImage`s as JPEG, PNG or AVIF.
 ///
 /// ```swift
 /// let bytes = try ImageEncoder.encode(image, as: .jpeg(quality: 85))
@@ -9,12 +9,13 @@ public enum ImageEncoder {
     /// The file bytes of `image` in `format`. Rows with padding (`bytesPerRow > width * 4`) are
     /// read in place.
     ///
-    /// - Throws: `ImageEncodingError`, for an invalid JPEG quality, a size the format cannot
-    ///   store, or a failure inside libjpeg or libpng.
+    /// - Throws: `ImageEncodingError`, for an invalid quality, a size the format cannot store,
+    ///   or a failure inside libjpeg, libpng or libheif.
     public static func encode(_ image: RGBAImage, as format: ImageEncodingFormat) throws -> [UInt8] {
         switch format {
         case .jpeg(let quality): try JPEGEncoder.encode(image, quality: quality)
         case .png: try PNGEncoder.encode(image)
+        case .avif(let quality): try AVIFEncoder.encode(image, quality: quality)
         }
     }
 }

@@ -2,10 +2,10 @@
 #define SEPIA_CODECS_H
 
 /*
- * C shim over libjpeg-turbo (classic libjpeg API) and libpng, and glibc malloc's settings
- * for image buffers.
+ * C shim over libjpeg-turbo (classic libjpeg API), libpng, libtiff and libheif, and glibc
+ * malloc's settings for image buffers.
  *
- * Both libraries report fatal errors by longjmp. Every setjmp of the shim sits in the C function
+ * libjpeg and libpng report fatal errors by longjmp (libtiff and libheif return errors). Every setjmp of the shim sits in the C function
  * that makes the library calls, so a longjmp never crosses a Swift frame; Swift only sees status
  * codes and messages.
  */
@@ -13,5 +13,7 @@
 #include "sepia_heap.h"
 #include "sepia_jpeg.h"
 #include "sepia_png.h"
+#include "sepia_tiff.h"
+#include "sepia_heif.h"
 
 #endif
