@@ -30,10 +30,10 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Output format: jpeg or png.")
+    @Option(help: "Output format: jpeg, png or avif.")
     var format: OutputFormat = .jpeg
 
-    @Option(help: "JPEG quality, 1 to 100.")
+    @Option(help: "JPEG or AVIF quality, 1 to 100.")
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
@@ -74,7 +74,7 @@ struct ProcessCommand: AsyncParsableCommand {
         let options = BatchOptions(
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
-            format: format == .png ? .png : .jpeg(quality: quality),
+            format: format.encodingFormat(quality: quality),
             jobs: jobs,
             // Local files are never cached: a batch of them does not take stock of the cache.
             originals: entries.contains(where: \.location.isRemote)
@@ -97,4 +97,14 @@ struct ProcessCommand: AsyncParsableCommand {
 /// The output formats `process` can write.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case jpeg, png
+    case avif
+
+    /// The encoder settings for this format; `quality` applies to the lossy formats.
+    func encodingFormat(quality: Int) -> ImageEncodingFormat {
+        switch self {
+        case .jpeg: .jpeg(quality: quality)
+        case .png: .png
+        case .avif: .avif(quality: quality)
+        }
+    }
 }
