@@ -1,6 +1,7 @@
 import SepiaImaging
 
-/// Feeds arbitrary bytes to `ImageDecoder`, which picks the JPEG or PNG decoder by magic number.
+/// Feeds arbitrary bytes to `ImageDecoder`, which picks the decoder (JPEG, PNG, TIFF, AVIF, HEIC...)
+/// by magic number.
 ///
 /// Each input is decoded twice: at full size with the lenient damage policy (partial images
 /// come out, so libjpeg's recovery paths run), and into a 64×64 box with the default policy (DCT
