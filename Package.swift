@@ -115,7 +115,7 @@ let package = Package(
             name: "CSepiaReference",
             path: "Benchmarks/CSepiaReference",
             cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffp-contract=off"])],
-            linkerSettings: [.linkedLibrary("jpeg")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("tiff"), .linkedLibrary("heif")]
         ),
         .executableTarget(
             name: "sepia-bench",
