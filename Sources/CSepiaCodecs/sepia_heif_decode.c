@@ -7,6 +7,7 @@
 #include <libheif/heif.h>
 
 #include "sepia_heif_errors.h"
+#include "sepia_heif_library.h"
 #include "sepia_huge_pages.h"
 
 struct sepia_heif_decoder {
@@ -20,6 +21,7 @@ struct sepia_heif_decoder {
 sepia_heif_decoder *sepia_heif_decoder_create(void) {
     sepia_heif_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
+    sepia_heif_library_start();
     decoder->context = heif_context_alloc();
     if (decoder->context == NULL) {
         free(decoder);

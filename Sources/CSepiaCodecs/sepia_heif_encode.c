@@ -6,10 +6,7 @@
 #include <libheif/heif.h>
 
 #include "sepia_heif_errors.h"
-
-bool sepia_heif_can_encode_avif(void) {
-    return heif_have_encoder_for_format(heif_compression_AV1) != 0;
-}
+#include "sepia_heif_library.h"
 
 /* heif_writer callback: keeps the file's bytes in a malloc'd sepia_encoded_data. */
 static struct heif_error write_to_memory(struct heif_context *context, const void *data, size_t size, void *user_data) {
@@ -53,6 +50,7 @@ sepia_status sepia_heif_encode_avif(const uint8_t *rgba, uint32_t width, uint32_
                                     int quality, int speed, bool keep_alpha, sepia_encoded_data *output,
                                     sepia_diagnostics *diagnostics) {
     *output = (sepia_encoded_data){0};
+    sepia_heif_library_start();
     struct heif_context *context = heif_context_alloc();
     if (context == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
     struct heif_image *image = NULL;

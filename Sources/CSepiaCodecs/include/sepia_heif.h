@@ -71,9 +71,6 @@ sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const v
  */
 sepia_status sepia_heif_decoder_read_pixels(sepia_heif_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
-/* True when libheif here can encode AVIF (it has an AV1 encoder plugin, aom). */
-bool sepia_heif_can_encode_avif(void);
-
 /*
  * Encodes RGBA pixels as an 8-bit 4:2:0 AVIF with libheif's AV1 encoder. `quality` is 0 to 100;
  * `speed` is aom's cpu-used setting (0 slowest and best to 9 fastest). Alpha is stored as an
