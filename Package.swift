@@ -115,7 +115,9 @@ let package = Package(
             name: "CSepiaReference",
             path: "Benchmarks/CSepiaReference",
             cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffp-contract=off"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("gif")]
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"),
+            ]
         ),
         .executableTarget(
             name: "sepia-bench",

@@ -6,7 +6,10 @@ struct SepiaBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia-bench",
         abstract: "Benchmarks for Sepia; build with -c release.",
-        subcommands: [ImagingBenchmark.self, CodecsBenchmark.self, ProcessBenchmark.self, BrowseBenchmark.self, FolderBenchmark.self],
+        subcommands: [
+            ImagingBenchmark.self, CodecsBenchmark.self, FormatsBenchmark.self, ProcessBenchmark.self, BrowseBenchmark.self,
+            FolderBenchmark.self,
+        ],
         defaultSubcommand: ImagingBenchmark.self
     )
 }

@@ -33,6 +33,7 @@ struct CodecReport {
         switch status {
         case SEPIA_STATUS_TRUNCATED: .truncated(format: format)
         case SEPIA_STATUS_OUT_OF_MEMORY: .outOfMemory
+        case SEPIA_STATUS_UNSUPPORTED: .unsupportedFeature(format: format, reason: error)
         default: .corrupt(format: format, reason: error)
         }
     }

@@ -23,7 +23,10 @@ public enum ImageDecoder {
             case .webp: return try WebPDecoder.decode(buffer, options: options)
             case .gif: return try GIFDecoder.decode(buffer, options: options)
             case .bmp: return try BMPDecoder.decode(buffer, options: options)
-            case .tiff, .avif, .heic, nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
+            case .tiff: return try TIFFDecoder.decode(buffer, options: options)
+            case .avif: return try HEIFDecoder.decode(buffer, format: .avif, options: options)
+            case .heic: return try HEIFDecoder.decode(buffer, format: .heic, options: options)
+            case nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
             }
         }
     }

@@ -19,6 +19,9 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
     /// The decoder refused the data; `reason` is the library's own message (for BMP, decoded
     /// in Swift, what the header gets wrong).
     case corrupt(format: ImageFormat, reason: String)
+    /// The data is well formed but needs something this build cannot decode: a codec libheif
+    /// here lacks, a TIFF layout the decoder does not convert. `reason` says what.
+    case unsupportedFeature(format: ImageFormat, reason: String)
     /// Memory ran out while decoding.
     case outOfMemory
 
@@ -35,6 +38,8 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
             "The \(format) data ends before the image is complete (the file is truncated)."
         case let .corrupt(format, reason):
             "The \(format) data is corrupt: \(reason)."
+        case let .unsupportedFeature(format, reason):
+            "The \(format) image cannot be decoded here: \(reason)."
         case .outOfMemory:
             "There was not enough memory to decode the image."
         }

@@ -35,10 +35,10 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Output format: jpeg, png, webp (lossy) or webp-lossless.")
+    @Option(help: "Output format: jpeg, png, webp (lossy), webp-lossless or avif.")
     var format: OutputFormat = .jpeg
 
-    @Option(help: "Quality of JPEG and lossy WebP output, 1 to 100.")
+    @Option(help: "Quality of JPEG, lossy WebP and AVIF output, 1 to 100.")
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
@@ -106,14 +106,16 @@ struct ProcessCommand: AsyncParsableCommand {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case jpeg, png, webp
     case webpLossless = "webp-lossless"
+    case avif
 
-    /// The encoder settings for this format; `quality` applies to JPEG and lossy WebP.
+    /// The encoder settings for this format; `quality` applies to JPEG, lossy WebP and AVIF.
     func encoding(quality: Int) -> ImageEncodingFormat {
         switch self {
         case .jpeg: .jpeg(quality: quality)
         case .png: .png
         case .webp: .webp(quality: quality)
         case .webpLossless: .webpLossless
+        case .avif: .avif(quality: quality)
         }
     }
 }

@@ -1,6 +1,6 @@
 import SepiaImaging
 
-/// Feeds arbitrary bytes to `ImageDecoder`, which picks the decoder (JPEG, PNG, WebP, GIF, BMP)
+/// Feeds arbitrary bytes to `ImageDecoder`, which picks the decoder (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF, HEIC)
 /// by magic number.
 ///
 /// Each input is decoded twice: at full size with the lenient damage policy (partial images

@@ -2,10 +2,10 @@
 #define SEPIA_CODECS_H
 
 /*
- * C shim over libjpeg-turbo (classic libjpeg API), libpng, libwebp and giflib, and glibc
- * malloc's settings for image buffers.
+ * C shim over libjpeg-turbo (classic libjpeg API), libpng, libwebp, giflib, libtiff and libheif,
+ * and glibc malloc's settings for image buffers.
  *
- * libjpeg and libpng report fatal errors by longjmp (libwebp and giflib return codes). Every setjmp of the shim sits in the C function
+ * libjpeg and libpng report fatal errors by longjmp (the other libraries return error codes). Every setjmp of the shim sits in the C function
  * that makes the library calls, so a longjmp never crosses a Swift frame; Swift only sees status
  * codes and messages.
  */
@@ -15,5 +15,7 @@
 #include "sepia_png.h"
 #include "sepia_webp.h"
 #include "sepia_gif.h"
+#include "sepia_tiff.h"
+#include "sepia_heif.h"
 
 #endif

@@ -9,12 +9,14 @@
 typedef enum sepia_status {
     /* The call did its job (warnings may still have been recorded). */
     SEPIA_STATUS_OK = 0,
-    /* libjpeg or libpng refused the data or the request; see sepia_diagnostics_error. */
+    /* The library refused the data or the request; see sepia_diagnostics_error. */
     SEPIA_STATUS_LIBRARY_ERROR = 1,
     /* The input ended before the library had what it needed. */
     SEPIA_STATUS_TRUNCATED = 2,
     /* An allocation failed. */
     SEPIA_STATUS_OUT_OF_MEMORY = 3,
+    /* The data is well formed but uses something this build cannot decode (a codec, a layout). */
+    SEPIA_STATUS_UNSUPPORTED = 4,
 } sepia_status;
 
 /* Longest message kept, terminating NUL included (libjpeg's JMSG_LENGTH_MAX). */

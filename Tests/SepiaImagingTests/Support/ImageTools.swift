@@ -2,7 +2,8 @@ import Foundation
 
 @testable import SepiaImaging
 
-/// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert) run through
+/// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert, tiffcp, tiffset,
+/// tiffinfo, avifenc, heif-enc) run through
 /// `Process` in a folder of their own, to make test files at test time and to check Sepia's
 /// output with another decoder. A missing tool is an error that names the Debian package, never
 /// a skipped test.
@@ -15,7 +16,8 @@ final class ImageTools {
     /// The Debian package of each tool, for the error when one is missing.
     private static let packages = [
         "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
-        "gifsicle": "gifsicle", "convert": "imagemagick",
+        "gifsicle": "gifsicle", "convert": "imagemagick", "tiffcp": "libtiff-tools", "tiffset": "libtiff-tools",
+        "tiffinfo": "libtiff-tools", "avifenc": "libavif-bin", "heif-enc": "libheif-examples",
     ]
 
     /// The working folder, removed with this object.
@@ -73,6 +75,11 @@ final class ImageTools {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(message)")
         }
         return [UInt8](bytes)
+    }
+
+    /// Runs `tool` with `arguments` and returns what it printed, as text.
+    func text(of tool: String, _ arguments: [String]) throws -> String {
+        String(decoding: try run(tool, arguments), as: UTF8.self)
     }
 
     /// Runs `tool` with `arguments`, which must write the file `output`, and returns its bytes.

@@ -1,0 +1,488 @@
+#include "sepia_tiff.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tiffio.h>
+
+#include "sepia_diagnostics_internal.h"
+#include "sepia_huge_pages.h"
+
+struct sepia_tiff_decoder {
+    TIFF *tiff;
+    sepia_diagnostics diagnostics;
+    const uint8_t *data;
+    size_t size;
+    uint64_t offset; /* read position of libtiff's read and seek callbacks */
+    sepia_tiff_header header;
+    uint16_t color_samples;     /* samples before the extra samples: 1, 3 or 4 */
+    bool min_is_white;
+    bool associated_alpha;
+    uint8_t palette[256][3];    /* the ColorMap, scaled to 8 bits */
+};
+
+/* ---- libtiff's I/O callbacks over the caller's buffer ---- */
+
+static tmsize_t read_from_memory(thandle_t handle, void *destination, tmsize_t length) {
+    sepia_tiff_decoder *decoder = handle;
+    if (length < 0 || decoder->offset >= decoder->size) return 0;
+    size_t available = decoder->size - (size_t)decoder->offset;
+    size_t count = (size_t)length < available ? (size_t)length : available;
+    memcpy(destination, decoder->data + decoder->offset, count);
+    decoder->offset += count;
+    return (tmsize_t)count;
+}
+
+static tmsize_t refuse_write(thandle_t handle, void *source, tmsize_t length) {
+    (void)handle;
+    (void)source;
+    (void)length;
+    return -1;
+}
+
+static toff_t seek_in_memory(thandle_t handle, toff_t offset, int whence) {
+    sepia_tiff_decoder *decoder = handle;
+    uint64_t base = whence == SEEK_CUR ? decoder->offset : whence == SEEK_END ? decoder->size : 0;
+    decoder->offset = base + offset;
+    return decoder->offset;
+}
+
+static int close_memory(thandle_t handle) {
+    (void)handle;
+    return 0;
+}
+
+static toff_t memory_size(thandle_t handle) {
+    return ((sepia_tiff_decoder *)handle)->size;
+}
+
+/* libtiff reads strips straight from the caller's bytes; it never writes to a read-only map. */
+static int map_memory(thandle_t handle, void **base, toff_t *size) {
+    sepia_tiff_decoder *decoder = handle;
+    *base = (void *)decoder->data;
+    *size = decoder->size;
+    return 1;
+}
+
+static void unmap_memory(thandle_t handle, void *base, toff_t size) {
+    (void)handle;
+    (void)base;
+    (void)size;
+}
+
+/* ---- libtiff's per-handle error and warning handlers ---- */
+
+static int record_error(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)module;
+    sepia_tiff_decoder *decoder = user_data;
+    if (decoder->diagnostics.error[0] != '\0') return 1; /* the first error is the cause */
+    char message[SEPIA_MESSAGE_CAPACITY];
+    vsnprintf(message, sizeof message, format, arguments);
+    sepia_diagnostics_set_error(&decoder->diagnostics, message);
+    return 1;
+}
+
+static int record_warning(TIFF *tiff, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tiff;
+    (void)module;
+    sepia_tiff_decoder *decoder = user_data;
+    char message[SEPIA_MESSAGE_CAPACITY];
+    vsnprintf(message, sizeof message, format, arguments);
+    sepia_diagnostics_add_warning(&decoder->diagnostics, message);
+    return 1;
+}
+
+/* ---- lifetime ---- */
+
+sepia_tiff_decoder *sepia_tiff_decoder_create(void) {
+    return calloc(1, sizeof(sepia_tiff_decoder));
+}
+
+void sepia_tiff_decoder_destroy(sepia_tiff_decoder *decoder) {
+    if (decoder == NULL) return;
+    if (decoder->tiff != NULL) TIFFClose(decoder->tiff);
+    free(decoder);
+}
+
+const sepia_diagnostics *sepia_tiff_decoder_diagnostics(const sepia_tiff_decoder *decoder) {
+    return &decoder->diagnostics;
+}
+
+/* ---- header ---- */
+
+static sepia_status fail(sepia_tiff_decoder *decoder, sepia_status status, const char *message) {
+    sepia_diagnostics_set_error(&decoder->diagnostics, message);
+    return status;
+}
+
+/* The library's error when it set one, else `message`, as SEPIA_STATUS_LIBRARY_ERROR. */
+static sepia_status library_error(sepia_tiff_decoder *decoder, const char *message) {
+    if (decoder->diagnostics.error[0] == '\0') sepia_diagnostics_set_error(&decoder->diagnostics, message);
+    return SEPIA_STATUS_LIBRARY_ERROR;
+}
+
+/* Finds the colour model and sample layout; SEPIA_STATUS_UNSUPPORTED for what is not converted. */
+static sepia_status read_layout(sepia_tiff_decoder *decoder) {
+    TIFF *tiff = decoder->tiff;
+    sepia_tiff_header *header = &decoder->header;
+    uint16_t bits = 1, samples = 1, planar = PLANARCONFIG_CONTIG, sample_format = SAMPLEFORMAT_UINT;
+    uint16_t compression = COMPRESSION_NONE, photometric;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &sample_format);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
+    if (!TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric)) {
+        photometric = samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK; /* as libtiff guesses */
+    }
+    if (!TIFFIsCODECConfigured(compression)) {
+        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "the TIFF compression scheme is not supported by libtiff here");
+    }
+    if (planar != PLANARCONFIG_CONTIG) {
+        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF with separate colour planes is not supported");
+    }
+    if (sample_format != SAMPLEFORMAT_UINT && sample_format != SAMPLEFORMAT_VOID) {
+        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF with signed or floating-point samples is not supported");
+    }
+    if (bits != 1 && bits != 2 && bits != 4 && bits != 8 && bits != 16) {
+        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF sample depth is not 1, 2, 4, 8 or 16 bits");
+    }
+
+    switch (photometric) {
+    case PHOTOMETRIC_MINISWHITE:
+    case PHOTOMETRIC_MINISBLACK:
+        header->color_model = SEPIA_TIFF_COLOR_GREY;
+        decoder->color_samples = 1;
+        decoder->min_is_white = photometric == PHOTOMETRIC_MINISWHITE;
+        break;
+    case PHOTOMETRIC_PALETTE:
+        header->color_model = SEPIA_TIFF_COLOR_PALETTE;
+        decoder->color_samples = 1;
+        if (bits > 8) return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF palette indexes wider than 8 bits are not supported");
+        break;
+    case PHOTOMETRIC_YCBCR:
+        if (compression != COMPRESSION_JPEG) {
+            return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "YCbCr TIFF without JPEG compression is not supported");
+        }
+        /* libjpeg upsamples and converts to RGB inside libtiff's JPEG codec. */
+        TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        /* fall through */
+    case PHOTOMETRIC_RGB:
+        header->color_model = SEPIA_TIFF_COLOR_RGB;
+        decoder->color_samples = 3;
+        if (bits < 8) return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "RGB TIFF with fewer than 8 bits a sample is not supported");
+        break;
+    case PHOTOMETRIC_SEPARATED: {
+        uint16_t ink_set = INKSET_CMYK;
+        TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &ink_set);
+        if (ink_set != INKSET_CMYK || bits < 8) {
+            return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "only 8- and 16-bit CMYK separated TIFF is supported");
+        }
+        header->color_model = SEPIA_TIFF_COLOR_CMYK;
+        decoder->color_samples = 4;
+        break;
+    }
+    default:
+        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "the TIFF photometric interpretation is not supported");
+    }
+    if (samples < decoder->color_samples) return fail(decoder, SEPIA_STATUS_LIBRARY_ERROR, "TIFF has too few samples per pixel for its colours");
+
+    uint16_t extra_count = 0;
+    uint16_t *extra_types = NULL;
+    if (samples > decoder->color_samples && TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types) &&
+        extra_count > 0) {
+        header->has_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA || extra_types[0] == EXTRASAMPLE_UNASSALPHA;
+        decoder->associated_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA;
+    }
+    header->bits_per_sample = bits;
+    header->samples_per_pixel = samples;
+    return SEPIA_STATUS_OK;
+}
+
+/* Scales the ColorMap to 8 bits, reading 8-bit maps (every entry below 256) as they are. */
+static sepia_status read_palette(sepia_tiff_decoder *decoder) {
+    uint16_t *red, *green, *blue;
+    if (!TIFFGetField(decoder->tiff, TIFFTAG_COLORMAP, &red, &green, &blue)) {
+        return library_error(decoder, "palette TIFF without a ColorMap");
+    }
+    const int entries = 1 << decoder->header.bits_per_sample;
+    bool eight_bit = true;
+    for (int index = 0; index < entries; index++) {
+        if (red[index] > 255 || green[index] > 255 || blue[index] > 255) eight_bit = false;
+    }
+    for (int index = 0; index < entries; index++) {
+        const uint16_t *channels[3] = {red, green, blue};
+        for (int channel = 0; channel < 3; channel++) {
+            uint32_t value = channels[channel][index];
+            decoder->palette[index][channel] = (uint8_t)(eight_bit ? value : (value * 255 + 32767) / 65535);
+        }
+    }
+    return SEPIA_STATUS_OK;
+}
+
+/* Reads an unsigned integer of `length` bytes at `offset` in the file's byte order. */
+static uint64_t read_unsigned(const uint8_t *data, size_t offset, int length, bool big_endian) {
+    uint64_t value = 0;
+    for (int index = 0; index < length; index++) {
+        const int byte = big_endian ? index : length - 1 - index;
+        value = value << 8 | data[offset + (size_t)byte];
+    }
+    return value;
+}
+
+/*
+ * True when the first IFD (TIFF 6.0 section 2; BigTIFF's 8-byte layout too) starts or ends past
+ * the end of the data: a cut-off file whose writer put the IFD after the pixels, as most do.
+ */
+static bool first_directory_ends_early(const uint8_t *data, size_t size) {
+    if (size < 8 || data[0] != data[1] || (data[0] != 'I' && data[0] != 'M')) return false;
+    const bool big_endian = data[0] == 'M';
+    const bool big_tiff = read_unsigned(data, 2, 2, big_endian) == 43;
+    const size_t header_size = big_tiff ? 16 : 8;
+    if (size < header_size) return true;
+    const uint64_t offset = big_tiff ? read_unsigned(data, 8, 8, big_endian) : read_unsigned(data, 4, 4, big_endian);
+    const int count_size = big_tiff ? 8 : 2;
+    if (offset > size - (size_t)count_size) return true;
+    const uint64_t entries = read_unsigned(data, (size_t)offset, count_size, big_endian);
+    const uint64_t entry_size = big_tiff ? 20 : 12;
+    return entries > (size - offset - (uint64_t)count_size) / entry_size;
+}
+
+/* Checks that every strip or tile lies inside the data before anything is decoded. */
+static sepia_status check_striles(sepia_tiff_decoder *decoder) {
+    TIFF *tiff = decoder->tiff;
+    const bool tiled = TIFFIsTiled(tiff);
+    const uint32_t count = tiled ? TIFFNumberOfTiles(tiff) : TIFFNumberOfStrips(tiff);
+    if (count == 0) return library_error(decoder, "TIFF has no strips or tiles");
+    uint16_t compression = COMPRESSION_NONE;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
+    uint32_t rows_per_strip = decoder->header.height;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    if (rows_per_strip == 0 || rows_per_strip > decoder->header.height) rows_per_strip = decoder->header.height;
+    const uint64_t scanline = TIFFScanlineSize64(tiff);
+
+    for (uint32_t strile = 0; strile < count; strile++) {
+        int failed = 0;
+        const uint64_t offset = TIFFGetStrileOffsetWithErr(tiff, strile, &failed);
+        const uint64_t length = failed ? 0 : TIFFGetStrileByteCountWithErr(tiff, strile, &failed);
+        if (failed) return library_error(decoder, "TIFF strip or tile table is unreadable");
+        if (offset > decoder->size || length > decoder->size - offset) {
+            decoder->diagnostics.data_ended_early = true;
+            return fail(decoder, SEPIA_STATUS_TRUNCATED, "a TIFF strip or tile lies beyond the end of the data");
+        }
+        if (compression == COMPRESSION_NONE && !tiled) {
+            const uint64_t first_row = (uint64_t)strile * rows_per_strip;
+            if (first_row >= decoder->header.height) break;
+            const uint64_t rows = decoder->header.height - first_row < rows_per_strip ? decoder->header.height - first_row
+                                                                                      : rows_per_strip;
+            if (length < rows * scanline) {
+                decoder->diagnostics.data_ended_early = true;
+                return fail(decoder, SEPIA_STATUS_TRUNCATED, "an uncompressed TIFF strip is shorter than its rows");
+            }
+        }
+    }
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const void *data, size_t size,
+                                            uint64_t allocation_limit, sepia_tiff_header *header) {
+    decoder->data = data;
+    decoder->size = size;
+    decoder->offset = 0;
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (options == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    TIFFOpenOptionsSetErrorHandlerExtR(options, record_error, decoder);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, record_warning, decoder);
+    if (allocation_limit > 0 && allocation_limit < (uint64_t)INT64_MAX) {
+        TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)allocation_limit);
+    }
+    decoder->tiff = TIFFClientOpenExt("memory", "r", decoder, read_from_memory, refuse_write, seek_in_memory,
+                                      close_memory, memory_size, map_memory, unmap_memory, options);
+    TIFFOpenOptionsFree(options);
+    if (decoder->tiff == NULL) {
+        if (!first_directory_ends_early(data, size)) return library_error(decoder, "libtiff could not read the TIFF header");
+        decoder->diagnostics.data_ended_early = true;
+        return SEPIA_STATUS_TRUNCATED;
+    }
+
+    TIFF *tiff = decoder->tiff;
+    sepia_tiff_header *found = &decoder->header;
+    if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &found->width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &found->height) ||
+        found->width == 0 || found->height == 0) {
+        return library_error(decoder, "TIFF has no image size");
+    }
+    found->orientation = ORIENTATION_TOPLEFT;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &found->orientation);
+    uint32_t profile_length = 0;
+    void *profile = NULL;
+    if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile != NULL && profile_length > 0) {
+        found->icc_profile = profile;
+        found->icc_profile_length = profile_length;
+    }
+    sepia_status status = read_layout(decoder);
+    if (status == SEPIA_STATUS_OK && found->color_model == SEPIA_TIFF_COLOR_PALETTE) status = read_palette(decoder);
+    *header = *found;
+    return status;
+}
+
+sepia_status sepia_tiff_decoder_check_data(sepia_tiff_decoder *decoder) {
+    return check_striles(decoder);
+}
+
+/* ---- pixels ---- */
+
+/* Sample `index` of a row of `bits`-bit samples (MSB first, as TIFF FillOrder 1 after libtiff). */
+static inline uint32_t sample_at(const uint8_t *row, size_t index, int bits) {
+    switch (bits) {
+    case 16: return ((const uint16_t *)row)[index];
+    case 8: return row[index];
+    default: {
+        const size_t bit = index * (size_t)bits;
+        const int shift = 8 - bits - (int)(bit & 7);
+        return (row[bit >> 3] >> shift) & ((1u << bits) - 1);
+    }
+    }
+}
+
+/* `value` of `bits` bits as 8 bits, rounded. */
+static inline uint8_t to_8_bits(uint32_t value, int bits) {
+    if (bits == 8) return (uint8_t)value;
+    const uint32_t maximum = (1u << bits) - 1;
+    return (uint8_t)((value * 255 + maximum / 2) / maximum);
+}
+
+/* x * y / 255, rounded, for 8-bit x and y. */
+static inline uint8_t multiply_255(uint32_t x, uint32_t y) {
+    uint32_t product = x * y + 128;
+    return (uint8_t)((product + (product >> 8)) >> 8);
+}
+
+/* Straight alpha from associated (premultiplied) colour. */
+static inline void divide_alpha(uint8_t *pixel) {
+    const uint32_t alpha = pixel[3];
+    if (alpha == 255) return;
+    for (int channel = 0; channel < 3; channel++) {
+        uint32_t value = alpha == 0 ? 0 : (pixel[channel] * 255u + alpha / 2) / alpha;
+        pixel[channel] = (uint8_t)(value > 255 ? 255 : value);
+    }
+}
+
+/* 8-bit RGB and RGBA (unassociated alpha) rows, the common photo layouts. */
+static bool convert_fast(const sepia_tiff_decoder *decoder, const uint8_t *source, uint32_t count, uint8_t *rgba) {
+    const sepia_tiff_header *header = &decoder->header;
+    if (header->bits_per_sample != 8 || header->color_model != SEPIA_TIFF_COLOR_RGB || decoder->associated_alpha) return false;
+    if (header->samples_per_pixel == 3) {
+        for (uint32_t x = 0; x < count; x++, source += 3, rgba += 4) {
+            rgba[0] = source[0];
+            rgba[1] = source[1];
+            rgba[2] = source[2];
+            rgba[3] = 255;
+        }
+        return true;
+    }
+    if (header->samples_per_pixel == 4 && header->has_alpha) {
+        memcpy(rgba, source, (size_t)count * 4);
+        return true;
+    }
+    return false;
+}
+
+/* Converts `count` pixels of one stored row to RGBA. */
+static void convert_row(const sepia_tiff_decoder *decoder, const uint8_t *source, uint32_t count, uint8_t *rgba) {
+    if (convert_fast(decoder, source, count, rgba)) return;
+    const sepia_tiff_header *header = &decoder->header;
+    const int bits = header->bits_per_sample;
+    const size_t samples = header->samples_per_pixel;
+    const uint32_t maximum = (1u << bits) - 1;
+    for (uint32_t x = 0; x < count; x++, rgba += 4) {
+        const size_t first = x * samples;
+        switch (header->color_model) {
+        case SEPIA_TIFF_COLOR_GREY: {
+            uint32_t grey = sample_at(source, first, bits);
+            if (decoder->min_is_white) grey = maximum - grey;
+            rgba[0] = rgba[1] = rgba[2] = to_8_bits(grey, bits);
+            break;
+        }
+        case SEPIA_TIFF_COLOR_PALETTE: {
+            const uint8_t *entry = decoder->palette[sample_at(source, first, bits)];
+            rgba[0] = entry[0];
+            rgba[1] = entry[1];
+            rgba[2] = entry[2];
+            break;
+        }
+        case SEPIA_TIFF_COLOR_RGB:
+            for (int channel = 0; channel < 3; channel++) rgba[channel] = to_8_bits(sample_at(source, first + channel, bits), bits);
+            break;
+        case SEPIA_TIFF_COLOR_CMYK: {
+            const uint32_t white = 255 - to_8_bits(sample_at(source, first + 3, bits), bits);
+            for (int channel = 0; channel < 3; channel++) {
+                rgba[channel] = multiply_255(255 - to_8_bits(sample_at(source, first + channel, bits), bits), white);
+            }
+            break;
+        }
+        }
+        rgba[3] = header->has_alpha ? to_8_bits(sample_at(source, first + decoder->color_samples, bits), bits) : 255;
+        if (decoder->associated_alpha) divide_alpha(rgba);
+    }
+}
+
+static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, uint8_t *rgba, size_t bytes_per_row) {
+    TIFF *tiff = decoder->tiff;
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    uint32_t rows_per_strip = height;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    if (rows_per_strip == 0 || rows_per_strip > height) rows_per_strip = height;
+    const tmsize_t scanline = TIFFScanlineSize(tiff);
+    for (uint32_t first_row = 0, strip = 0; first_row < height; first_row += rows_per_strip, strip++) {
+        const uint32_t rows = height - first_row < rows_per_strip ? height - first_row : rows_per_strip;
+        const tmsize_t wanted = scanline * (tmsize_t)rows;
+        if (TIFFReadEncodedStrip(tiff, strip, scratch, wanted) < wanted) {
+            return library_error(decoder, "a TIFF strip could not be decoded");
+        }
+        for (uint32_t row = 0; row < rows; row++) {
+            convert_row(decoder, scratch + (size_t)row * (size_t)scanline, width, rgba + (size_t)(first_row + row) * bytes_per_row);
+        }
+    }
+    return SEPIA_STATUS_OK;
+}
+
+static sepia_status read_tiles(sepia_tiff_decoder *decoder, uint8_t *scratch, uint8_t *rgba, size_t bytes_per_row) {
+    TIFF *tiff = decoder->tiff;
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    uint32_t tile_width = 0, tile_height = 0;
+    TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width);
+    TIFFGetField(tiff, TIFFTAG_TILELENGTH, &tile_height);
+    if (tile_width == 0 || tile_height == 0) return library_error(decoder, "TIFF tiles have no size");
+    const tmsize_t tile_size = TIFFTileSize(tiff);
+    const tmsize_t tile_row = TIFFTileRowSize(tiff);
+    for (uint32_t y = 0; y < height; y += tile_height) {
+        const uint32_t rows = height - y < tile_height ? height - y : tile_height;
+        for (uint32_t x = 0; x < width; x += tile_width) {
+            const uint32_t columns = width - x < tile_width ? width - x : tile_width;
+            if (TIFFReadEncodedTile(tiff, TIFFComputeTile(tiff, x, y, 0, 0), scratch, tile_size) < tile_size) {
+                return library_error(decoder, "a TIFF tile could not be decoded");
+            }
+            for (uint32_t row = 0; row < rows; row++) {
+                convert_row(decoder, scratch + (size_t)row * (size_t)tile_row, columns,
+                            rgba + (size_t)(y + row) * bytes_per_row + (size_t)x * 4);
+            }
+        }
+    }
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+    TIFF *tiff = decoder->tiff;
+    const bool tiled = TIFFIsTiled(tiff);
+    const tmsize_t scratch_size = tiled ? TIFFTileSize(tiff) : TIFFStripSize(tiff);
+    if (scratch_size <= 0) return library_error(decoder, "TIFF strip or tile size is invalid");
+    uint8_t *scratch = malloc((size_t)scratch_size);
+    if (scratch == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    sepia_prefer_huge_pages(rgba, (size_t)decoder->header.height * bytes_per_row);
+    sepia_status status = tiled ? read_tiles(decoder, scratch, rgba, bytes_per_row) : read_strips(decoder, scratch, rgba, bytes_per_row);
+    free(scratch);
+    return status;
+}

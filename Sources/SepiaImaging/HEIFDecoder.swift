@@ -1,0 +1,43 @@
+import CSepiaCodecs
+
+/// Decodes the primary image of AVIF and HEIC data with libheif, through the C shim, reading
+/// the bytes in place. Debian's libheif decodes AV1 with dav1d and HEVC with libde265.
+///
+/// The coded size (`ispe`) is checked against the pixel limit before anything is decoded, and
+/// libheif's own size limit is set from it. libheif applies the image's transformations (clean
+/// aperture, `irot` rotation, `imir` mirroring) while decoding, so the pixels are always upright
+/// and `DecodedImage.orientation` is `.up`, whatever `appliesEXIFOrientation` says; the source
+/// size reported is the transformed one, which the pixels have (the coded `ispe` size may be
+/// turned or larger, and is checked against the pixel limit too). 10- and
+/// 12-bit images are scaled to 8 bits; alpha comes from the auxiliary image. An ICC profile in
+/// the `colr` box is reported in `DecodedImage.sourceColorProfile`; an nclx `colr` box is not
+/// (its YCbCr matrix is used by libheif, its primaries are left as coded). HEIF has no
+/// downscale-on-decode: the image is decoded at full size.
+enum HEIFDecoder {
+    static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, options: ImageDecodingOptions) throws -> DecodedImage {
+        guard let decoder = sepia_heif_decoder_create() else { throw ImageDecodingError.outOfMemory }
+        defer { sepia_heif_decoder_destroy(decoder) }
+        func report() -> CodecReport { CodecReport(sepia_heif_decoder_diagnostics(decoder)) }
+        func check(_ status: sepia_status) throws {
+            if status != SEPIA_STATUS_OK { throw report().decodingError(for: status, format: format) }
+        }
+
+        var header = sepia_heif_header()
+        let maximumSide = Int32(clamping: max(options.pixelLimit, 1))
+        try check(sepia_heif_decoder_read_header(decoder, data.baseAddress, data.count, maximumSide, &header))
+        try options.checkPixelLimit(width: Int(header.stored_width), height: Int(header.stored_height))
+        let width = Int(header.width)
+        let height = Int(header.height)
+        try options.checkPixelLimit(width: width, height: height)
+        let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
+
+        let image = try RGBAImage(width: width, height: height) { pixels in
+            try check(sepia_heif_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
+        }
+        let warnings = try report().acceptedWarnings(format: format, policy: options.damagePolicy)
+        return DecodedImage(
+            image: image, format: format, sourceWidth: width, sourceHeight: height,
+            scaleDenominator: 1, orientation: .up, sourceColorProfile: profile, warnings: warnings
+        )
+    }
+}

@@ -1,0 +1,51 @@
+import CSepiaCodecs
+
+/// Decodes the first page of TIFF data with libtiff, through the C shim, reading the bytes in
+/// place (no temporary file).
+///
+/// Strips or tiles are decoded one at a time (any compression libtiff here has: none, LZW,
+/// Deflate, PackBits, JPEG...) and converted to 8-bit RGBA (see
+/// `sepia_tiff_decoder_read_pixels`): RGB and RGBA, associated alpha made straight, grey
+/// (min-is-black and min-is-white), palette, and CMYK converted naively, 1- to 16-bit samples.
+/// The Orientation tag is applied like a JPEG's EXIF orientation and the ICC profile tag is
+/// reported in `DecodedImage.sourceColorProfile`.
+///
+/// Every strip and tile is checked against the end of the data, and the pixel limit against the
+/// tags, before the image is allocated: an IFD announcing more than the data holds is
+/// `.truncated`, never a large allocation.
+enum TIFFDecoder {
+    /// Bytes per pixel libtiff's single allocations may reach: a 16-bit RGBA strip.
+    private static let strileBytesPerPixel = 8
+    /// libtiff's allocation cap is never set below this, so that its tag arrays fit with small
+    /// pixel limits.
+    private static let minimumAllocationLimit: UInt64 = 64 << 20
+
+    static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
+        guard let decoder = sepia_tiff_decoder_create() else { throw ImageDecodingError.outOfMemory }
+        defer { sepia_tiff_decoder_destroy(decoder) }
+        func report() -> CodecReport { CodecReport(sepia_tiff_decoder_diagnostics(decoder)) }
+        func check(_ status: sepia_status) throws {
+            if status != SEPIA_STATUS_OK { throw report().decodingError(for: status, format: .tiff) }
+        }
+
+        let allocationLimit = max(UInt64(max(options.pixelLimit, 0)) * UInt64(strileBytesPerPixel), minimumAllocationLimit)
+        var header = sepia_tiff_header()
+        try check(sepia_tiff_decoder_read_header(decoder, data.baseAddress, data.count, allocationLimit, &header))
+        let width = Int(header.width)
+        let height = Int(header.height)
+        try options.checkPixelLimit(width: width, height: height)
+        try check(sepia_tiff_decoder_check_data(decoder))
+        let orientation = EXIFOrientation(rawValue: Int(header.orientation)) ?? .up
+        let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
+
+        let stored = try RGBAImage(width: width, height: height) { pixels in
+            try check(sepia_tiff_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
+        }
+        let warnings = try report().acceptedWarnings(format: .tiff, policy: options.damagePolicy)
+        return DecodedImage(
+            image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
+            format: .tiff, sourceWidth: width, sourceHeight: height, scaleDenominator: 1,
+            orientation: orientation, sourceColorProfile: profile, warnings: warnings
+        )
+    }
+}
