@@ -6,7 +6,7 @@ struct SepiaBenchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia-bench",
         abstract: "Benchmarks for Sepia; build with -c release.",
-        subcommands: [ImagingBenchmark.self, ProcessBenchmark.self, BrowseBenchmark.self],
+        subcommands: [ImagingBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self, BrowseBenchmark.self],
         defaultSubcommand: ImagingBenchmark.self
     )
 }

@@ -45,6 +45,9 @@ struct ProcessCommand: AsyncParsableCommand {
     @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
     var refresh = false
 
+    @Flag(help: "Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB; by default outputs carry pixels only.")
+    var keepMetadata = false
+
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
 
@@ -79,7 +82,8 @@ struct ProcessCommand: AsyncParsableCommand {
             // Local files are never cached: a batch of them does not take stock of the cache.
             originals: entries.contains(where: \.location.isRemote)
                 ? try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30) : nil,
-            refresh: refresh
+            refresh: refresh,
+            keepsMetadata: keepMetadata
         )
         let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
         await loader.shutdown()
