@@ -69,6 +69,26 @@ final class ColorConversionTests: XCTestCase {
         XCTAssertGreaterThan(naive.image.meanAbsoluteDifference(against: reference), 5)
     }
 
+    func testGreyJPEGConvertsThroughItsGreyProfile() throws {
+        let directory = try makeTemporaryDirectory()
+        let profile = try ColorReference.ghostscriptProfile("ps_gray.icc")
+        let plain = try ColorReference.writePNG(photo, named: "plain.png", in: directory)
+        let jpeg = directory.appendingPathComponent("grey.jpg")
+        try DebianTool.run(
+            "convert", [plain.path, "-colorspace", "Gray", "-quality", "95", "-profile", profile.path, jpeg.path], package: "imagemagick")
+        let data = try Data(contentsOf: jpeg)
+        let samples = try ImageDecoder.decode(data, options: .init(convertsToSRGB: false)).image
+        let greyTIFF = directory.appendingPathComponent("grey.tif")
+        let samplesPNG = try ColorReference.writePNG(samples, named: "samples.png", in: directory)
+        try DebianTool.run(
+            "convert", [samplesPNG.path, "-colorspace", "Gray", "-depth", "8", "-compress", "none", greyTIFF.path], package: "imagemagick")
+        let reference = try ColorReference.tificc(tiff: greyTIFF, from: profile, in: directory)
+        let converted = try ImageDecoder.decode(data)
+        XCTAssertEqual(converted.warnings, [])
+        XCTAssertLessThanOrEqual(converted.image.meanAbsoluteDifference(against: reference), 1)
+        XCTAssertGreaterThan(samples.meanAbsoluteDifference(against: reference), 5)
+    }
+
     func testSRGBTaggedPhotoIsLeftAlone() throws {
         let directory = try makeTemporaryDirectory()
         let jpeg = try ColorReference.tagged(photo, profile: try ColorReference.ghostscriptProfile("srgb.icc"), as: "jpg", in: directory)
