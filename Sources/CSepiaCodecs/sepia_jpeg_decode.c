@@ -16,11 +16,14 @@ struct sepia_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     sepia_jpeg_errors errors;
     sepia_diagnostics diagnostics;
+    JOCTET *icc_profile; /* jpeg_read_icc_profile's malloc'd copy */
+    bool keeps_cmyk;     /* read_pixels hands CMYK out as stored */
 };
 
 void sepia_jpeg_decoder_destroy(sepia_jpeg_decoder *decoder) {
     if (decoder == NULL) return;
     jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder->icc_profile);
     free(decoder);
 }
 
@@ -87,14 +90,26 @@ sepia_status sepia_jpeg_decoder_read_header(sepia_jpeg_decoder *decoder, const v
 
     jpeg_mem_src(cinfo, data, (unsigned long)size);
     jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(cinfo, TRUE);
     cinfo->out_color_space = is_cmyk(cinfo) ? JCS_CMYK : JCS_EXT_RGBA;
 
     header->width = cinfo->image_width;
     header->height = cinfo->image_height;
     header->whole_image_coefficient_bytes = whole_image_coefficient_bytes(cinfo);
+    header->cmyk = is_cmyk(cinfo);
+    header->cmyk_inverted = header->cmyk && cinfo->saw_Adobe_marker;
     find_exif(cinfo, header);
+    unsigned int icc_length = 0;
+    if (jpeg_read_icc_profile(cinfo, &decoder->icc_profile, &icc_length)) {
+        header->icc_profile = decoder->icc_profile;
+        header->icc_profile_length = icc_length;
+    }
     return SEPIA_STATUS_OK;
+}
+
+void sepia_jpeg_decoder_keep_cmyk(sepia_jpeg_decoder *decoder) {
+    decoder->keeps_cmyk = true;
 }
 
 sepia_status sepia_jpeg_decoder_set_scale(sepia_jpeg_decoder *decoder, unsigned denominator,
@@ -143,7 +158,7 @@ sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
     sepia_prefer_huge_pages(rgba, (size_t)cinfo->output_height * bytes_per_row);
-    const bool cmyk = cinfo->out_color_space == JCS_CMYK;
+    const bool cmyk = cinfo->out_color_space == JCS_CMYK && !decoder->keeps_cmyk;
     const bool stored_inverted = cinfo->saw_Adobe_marker;
 
     JSAMPROW rows[ROWS_PER_READ];

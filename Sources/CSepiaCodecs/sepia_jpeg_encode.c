@@ -1,5 +1,6 @@
 #include "sepia_jpeg.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "sepia_jpeg_errors.h"
@@ -15,8 +16,24 @@ typedef struct jpeg_encoder {
     unsigned long length;
 } jpeg_encoder;
 
+/* Identifier that starts an EXIF APP1 segment (EXIF 2.32, section 4.5.4). */
+static const JOCTET exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
+
+/* Writes the EXIF and ICC segments of `metadata`, right after jpeg_start_compress's JFIF APP0. */
+static void write_metadata(j_compress_ptr cinfo, const sepia_jpeg_metadata *metadata) {
+    if (metadata == NULL) return;
+    if (metadata->exif_tiff != NULL && metadata->exif_tiff_length <= SEPIA_JPEG_MAX_EXIF_LENGTH) {
+        jpeg_write_m_header(cinfo, JPEG_APP0 + 1, (unsigned int)(sizeof exif_identifier + metadata->exif_tiff_length));
+        for (size_t index = 0; index < sizeof exif_identifier; index++) jpeg_write_m_byte(cinfo, exif_identifier[index]);
+        for (size_t index = 0; index < metadata->exif_tiff_length; index++) jpeg_write_m_byte(cinfo, metadata->exif_tiff[index]);
+    }
+    if (metadata->icc_profile != NULL && metadata->icc_profile_length > 0 && metadata->icc_profile_length <= UINT_MAX) {
+        jpeg_write_icc_profile(cinfo, metadata->icc_profile, (unsigned int)metadata->icc_profile_length);
+    }
+}
+
 static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t width, uint32_t height,
-                       size_t bytes_per_row, int quality) {
+                       size_t bytes_per_row, int quality, const sepia_jpeg_metadata *metadata) {
     j_compress_ptr cinfo = &encoder->cinfo;
     jpeg_create_compress(cinfo);
     jpeg_mem_dest(cinfo, &encoder->buffer, &encoder->length);
@@ -28,6 +45,7 @@ static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t widt
     jpeg_set_defaults(cinfo);             /* YCbCr with 4:2:0 subsampling, accurate integer DCT */
     jpeg_set_quality(cinfo, quality, TRUE);
     jpeg_start_compress(cinfo, TRUE);
+    write_metadata(cinfo, metadata);
 
     JSAMPROW rows[ROWS_PER_WRITE];
     while (cinfo->next_scanline < cinfo->image_height) {
@@ -44,7 +62,8 @@ static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t widt
 }
 
 sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
+                               int quality, const sepia_jpeg_metadata *metadata, sepia_encoded_data *output,
+                               sepia_diagnostics *diagnostics) {
     output->bytes = NULL;
     output->length = 0;
     jpeg_encoder *encoder = calloc(1, sizeof *encoder);
@@ -55,7 +74,7 @@ sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
     if (setjmp(encoder->errors.jump)) {
         status = sepia_jpeg_errors_status(&encoder->errors);
     } else {
-        write_jpeg(encoder, rgba, width, height, bytes_per_row, quality);
+        write_jpeg(encoder, rgba, width, height, bytes_per_row, quality, metadata);
         output->bytes = encoder->buffer;
         output->length = encoder->length;
         encoder->buffer = NULL;

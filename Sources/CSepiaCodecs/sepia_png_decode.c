@@ -76,6 +76,32 @@ sepia_status sepia_png_decoder_read_header(sepia_png_decoder *decoder, const voi
     return SEPIA_STATUS_OK;
 }
 
+void sepia_png_decoder_chunks(const sepia_png_decoder *decoder, sepia_png_chunks *chunks) {
+    memset(chunks, 0, sizeof *chunks);
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_length = 0;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile != NULL) {
+        chunks->icc_profile = profile;
+        chunks->icc_profile_length = profile_length;
+    }
+    int intent = 0;
+    chunks->srgb = png_get_sRGB(png, info, &intent) != 0;
+    chunks->has_gamma = png_get_gAMA(png, info, &chunks->gamma) != 0 && chunks->gamma > 0;
+    sepia_chromaticities *c = &chunks->chromaticities;
+    chunks->has_chromaticities = png_get_cHRM(png, info, &c->white_x, &c->white_y, &c->red_x, &c->red_y, &c->green_x,
+                                              &c->green_y, &c->blue_x, &c->blue_y) != 0;
+    png_uint_32 exif_length = 0;
+    png_bytep exif = NULL;
+    if (png_get_eXIf_1(png, info, &exif_length, &exif) && exif != NULL) {
+        chunks->exif_tiff = exif;
+        chunks->exif_tiff_length = exif_length;
+    }
+}
+
 /* Asks libpng for 8-bit RGBA whatever the stored colour type and bit depth. */
 static void request_rgba8(png_structp png, png_infop info) {
     const int color_type = png_get_color_type(png, info);

@@ -43,7 +43,7 @@ static void append_to_memory(png_structp png, png_bytep data, size_t length) {
 static void flush_nothing(png_structp png) { (void)png; }
 
 static sepia_status write_png(png_encoder *encoder, const uint8_t *rgba, uint32_t width, uint32_t height,
-                              size_t bytes_per_row, bool keep_alpha) {
+                              size_t bytes_per_row, bool keep_alpha, const sepia_png_metadata *metadata) {
     encoder->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &encoder->errors,
                                            sepia_png_errors_record_error, sepia_png_errors_record_warning);
     if (encoder->png == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
@@ -58,6 +58,13 @@ static sepia_status write_png(png_encoder *encoder, const uint8_t *rgba, uint32_
     png_set_IHDR(encoder->png, encoder->info, width, height, 8,
                  keep_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (metadata != NULL && metadata->srgb) {
+        png_set_sRGB_gAMA_and_cHRM(encoder->png, encoder->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    }
+    if (metadata != NULL && metadata->exif_tiff != NULL && metadata->exif_tiff_length <= PNG_UINT_31_MAX) {
+        /* libpng copies the bytes; its prototype is not const-correct. */
+        png_set_eXIf_1(encoder->png, encoder->info, (png_uint_32)metadata->exif_tiff_length, (png_bytep)metadata->exif_tiff);
+    }
     png_write_info(encoder->png, encoder->info);
     if (!keep_alpha) png_set_filler(encoder->png, 0, PNG_FILLER_AFTER); /* skip the 4th byte */
     png_write_image(encoder->png, encoder->rows);
@@ -66,7 +73,8 @@ static sepia_status write_png(png_encoder *encoder, const uint8_t *rgba, uint32_
 }
 
 sepia_status sepia_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                              bool keep_alpha, sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
+                              bool keep_alpha, const sepia_png_metadata *metadata, sepia_encoded_data *output,
+                              sepia_diagnostics *diagnostics) {
     output->bytes = NULL;
     output->length = 0;
     png_encoder *encoder = calloc(1, sizeof *encoder);
@@ -77,7 +85,7 @@ sepia_status sepia_png_encode(const uint8_t *rgba, uint32_t width, uint32_t heig
     if (setjmp(encoder->errors.jump)) {
         status = sepia_png_errors_status(&encoder->errors);
     } else {
-        status = write_png(encoder, rgba, width, height, bytes_per_row, keep_alpha);
+        status = write_png(encoder, rgba, width, height, bytes_per_row, keep_alpha, metadata);
     }
     if (status == SEPIA_STATUS_OK) {
         output->bytes = encoder->bytes;

@@ -17,8 +17,14 @@ public struct DecodedImage: Sendable, Equatable {
     /// The EXIF orientation found in the file (`.up` when there is none or it is unreadable).
     public var orientation: EXIFOrientation
     /// The ICC profile embedded in the file, or nil when it carried none. The decoder reports
-    /// it as found; `ImageDecoder` converts the pixels from it to sRGB.
+    /// it as found; `ImageDecoder` converts the pixels from it to sRGB (unless
+    /// `ImageDecodingOptions.convertsToSRGB` is false). A PNG's `gAMA`/`cHRM` chunks, without
+    /// `iCCP` or `sRGB`, are reported as the profile they describe, made with Little CMS.
     public var sourceColorProfile: [UInt8]?
+    /// The file's EXIF data, the TIFF structure (a JPEG's APP1 "Exif" payload after its
+    /// identifier, a PNG's eXIf chunk), as stored: its orientation tag is the file's, whether or
+    /// not it was applied. Nil when the file carried none.
+    public var exif: [UInt8]?
     /// Problems the library got past, in its own words (empty for clean data); see
     /// `ImageDecodingOptions.DamagePolicy`.
     public var warnings: [String]
@@ -27,7 +33,7 @@ public struct DecodedImage: Sendable, Equatable {
     public init(
         image: RGBAImage, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
         scaleDenominator: Int, orientation: EXIFOrientation, sourceColorProfile: [UInt8]? = nil,
-        warnings: [String]
+        exif: [UInt8]? = nil, warnings: [String]
     ) {
         self.image = image
         self.format = format
@@ -36,6 +42,7 @@ public struct DecodedImage: Sendable, Equatable {
         self.scaleDenominator = scaleDenominator
         self.orientation = orientation
         self.sourceColorProfile = sourceColorProfile
+        self.exif = exif
         self.warnings = warnings
     }
 }

@@ -14,6 +14,17 @@ extension EXIFOrientation {
         else { return nil }
         self = orientation
     }
+
+    /// A copy of an EXIF TIFF structure whose IFD0 Orientation tag says `.up` (1), for pixels
+    /// that were turned upright already; the bytes unchanged when there is no well-formed tag.
+    static func uprightEXIF(_ tiff: [UInt8]) -> [UInt8] {
+        var upright = tiff
+        let valueOffset = tiff.withUnsafeBytes { bytes in TIFFReader(bytes)?.ifd0OrientationEntry().map { $0 + 8 } }
+        guard let valueOffset, let bigEndian = tiff.withUnsafeBytes({ TIFFReader($0)?.bigEndian }) else { return tiff }
+        upright[valueOffset] = bigEndian ? 0 : 1
+        upright[valueOffset + 1] = bigEndian ? 1 : 0
+        return upright
+    }
 }
 
 /// Bounds-checked reads of a TIFF structure in its own byte order.
@@ -23,7 +34,8 @@ private struct TIFFReader {
     private static let entrySize = 12
 
     private let bytes: UnsafeRawBufferPointer
-    private let bigEndian: Bool
+    /// The structure is big-endian ("MM").
+    let bigEndian: Bool
 
     init?(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 8 else { return nil }
@@ -38,13 +50,19 @@ private struct TIFFReader {
 
     /// The Orientation value in IFD0, if the tag is there and well formed.
     func ifd0Orientation() -> Int? {
+        ifd0OrientationEntry().flatMap { uint16(at: $0 + 8) }
+    }
+
+    /// The offset of IFD0's Orientation entry, if the tag is there and well formed (its value
+    /// fits in the entry, whole).
+    func ifd0OrientationEntry() -> Int? {
         guard let ifd = uint32(at: 4), let entryCount = uint16(at: ifd) else { return nil }
         for index in 0..<entryCount {
             let entry = ifd + 2 + index * Self.entrySize
             guard let tag = uint16(at: entry) else { return nil }
             guard tag == Self.orientationTag else { continue }
-            guard uint16(at: entry + 2) == Self.shortType, uint32(at: entry + 4) == 1 else { return nil }
-            return uint16(at: entry + 8)
+            guard uint16(at: entry + 2) == Self.shortType, uint32(at: entry + 4) == 1, uint16(at: entry + 8) != nil else { return nil }
+            return entry
         }
         return nil
     }

@@ -11,10 +11,22 @@ public enum ImageDecoder {
     /// Decodes `bytes` (a `[UInt8]`, `Data`, or any other contiguous bytes, read in place
     /// without copying), finding the format from its magic number.
     ///
+    /// Pixels come out in sRGB: an image carrying another colour profile is converted from it
+    /// (`ImageDecodingOptions.convertsToSRGB`), with Little CMS transforms cached per profile. A
+    /// profile that cannot be used is a warning in `DecodedImage.warnings`, and the pixels are
+    /// taken as sRGB.
+    ///
     /// - Throws: `ImageDecodingError`, for empty, unknown, too large, truncated or corrupt data.
     public static func decode<Bytes: ContiguousBytes>(
         _ bytes: Bytes, options: ImageDecodingOptions = ImageDecodingOptions()
     ) throws -> DecodedImage {
+        var decoded = try decodeSamples(bytes, options: options)
+        if options.convertsToSRGB { decoded.convertToSRGB(using: .shared) }
+        return decoded
+    }
+
+    /// The image as the format's decoder hands it out, before colour conversion.
+    private static func decodeSamples<Bytes: ContiguousBytes>(_ bytes: Bytes, options: ImageDecodingOptions) throws -> DecodedImage {
         try bytes.withUnsafeBytes { buffer in
             guard !buffer.isEmpty else { throw ImageDecodingError.empty }
             switch ImageFormat.detect(buffer) {

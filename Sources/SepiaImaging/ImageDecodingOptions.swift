@@ -1,5 +1,5 @@
-/// How `ImageDecoder` decodes: downscaling on decode, the pixel limit, EXIF orientation and
-/// what to do with damaged data.
+/// How `ImageDecoder` decodes: downscaling on decode, the pixel limit, EXIF orientation, colour
+/// conversion and what to do with damaged data.
 public struct ImageDecodingOptions: Sendable, Hashable {
     /// The default `pixelLimit`: 100 megapixels (400 MB of RGBA).
     public static let defaultPixelLimit = 100_000_000
@@ -49,18 +49,26 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// What to do with damaged data; see `DamagePolicy`.
     public var damagePolicy: DamagePolicy
 
-    /// Options with the given values; the defaults decode at full size, upright, refusing
-    /// incomplete images and images over 100 megapixels.
+    /// Whether pixels are converted to sRGB from the colour profile the file carries (an ICC
+    /// profile, or a PNG's `gAMA`/`cHRM`), so that they show as the photographer saw them. When
+    /// false, samples come out as stored (CMYK JPEGs converted naively) and
+    /// `DecodedImage.sourceColorProfile` still reports the profile.
+    public var convertsToSRGB: Bool
+
+    /// Options with the given values; the defaults decode at full size, upright, in sRGB,
+    /// refusing incomplete images and images over 100 megapixels.
     public init(
         targetSize: PixelSize? = nil,
         pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit,
         appliesEXIFOrientation: Bool = true,
-        damagePolicy: DamagePolicy = .rejectIncomplete
+        damagePolicy: DamagePolicy = .rejectIncomplete,
+        convertsToSRGB: Bool = true
     ) {
         self.targetSize = targetSize
         self.pixelLimit = pixelLimit
         self.appliesEXIFOrientation = appliesEXIFOrientation
         self.damagePolicy = damagePolicy
+        self.convertsToSRGB = convertsToSRGB
     }
 
     /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`.

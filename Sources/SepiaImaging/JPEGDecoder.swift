@@ -5,7 +5,9 @@ import CSepiaCodecs
 /// Rows are decoded in batches straight into the image's buffer (libjpeg-turbo converts to
 /// RGBA itself), with libjpeg's defaults: the accurate integer IDCT (JDCT_ISLOW, SIMD in
 /// libjpeg-turbo, so JDCT_IFAST would gain little and lose accuracy) and fancy upsampling.
-/// Embedded ICC profiles are not applied.
+/// The ICC profile of the APP2 segments is reported for `ImageDecoder` to apply, except for CMYK
+/// and YCCK images: those are decoded as CMYK and converted here, through their profile when it
+/// is a CMYK one (a profile that cannot be used is a warning), naively otherwise.
 enum JPEGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_jpeg_decoder_create() else { throw ImageDecodingError.outOfMemory }
@@ -21,6 +23,7 @@ enum JPEGDecoder {
         let sourceHeight = Int(header.height)
         let exif = UnsafeRawBufferPointer(start: header.exif_tiff, count: header.exif_tiff_length)
         let orientation = EXIFOrientation(exifTIFF: exif) ?? .up
+        let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
 
         let coefficientBudget = UInt64(max(options.pixelLimit, 0)) * UInt64(RGBAImage.bytesPerPixel)
         if header.whole_image_coefficient_bytes > coefficientBudget {
@@ -39,14 +42,27 @@ enum JPEGDecoder {
         let height = Int(outputHeight)
         try options.checkPixelLimit(width: width, height: height)
 
-        let stored = try RGBAImage(width: width, height: height) { pixels in
+        var profileWarnings: [String] = []
+        var cmykTransform: ColorTransform?
+        if header.cmyk, options.convertsToSRGB, let profile {
+            switch ColorTransformCache.shared.plan(for: profile, samples: .cmyk(inverted: header.cmyk_inverted)) {
+            case .transform(let transform):
+                cmykTransform = transform
+                sepia_jpeg_decoder_keep_cmyk(decoder)
+            case .nothing: break
+            case .unusable(let reason): profileWarnings.append(DecodedImage.ignoredProfileWarning(reason))
+            }
+        }
+        var stored = try RGBAImage(width: width, height: height) { pixels in
             try check(sepia_jpeg_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
         }
         let warnings = try report().acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
+        cmykTransform?.apply(to: &stored, parallel: false)
         return DecodedImage(
             image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
             format: .jpeg, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-            scaleDenominator: denominator, orientation: orientation, warnings: warnings
+            scaleDenominator: denominator, orientation: orientation, sourceColorProfile: profile,
+            exif: exif.isEmpty ? nil : Array(exif), warnings: warnings + profileWarnings
         )
     }
 }

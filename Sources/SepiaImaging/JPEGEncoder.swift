@@ -1,15 +1,25 @@
 import CSepiaCodecs
 
 /// Encodes RGBA images as baseline JPEG (4:2:0, accurate integer DCT) with libjpeg-turbo,
-/// which reads the RGBA rows directly and skips alpha.
+/// which reads the RGBA rows directly and skips alpha; EXIF (APP1) and the sRGB profile (APP2)
+/// follow the JFIF header when `OutputMetadata` asks for them.
 enum JPEGEncoder {
     /// Qualities libjpeg accepts.
     static let qualities = 1...100
 
-    static func encode(_ image: RGBAImage, quality: Int) throws -> [UInt8] {
+    static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
         guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
-        return try ShimEncoding.run(image, as: .jpeg) { pixels, width, height, bytesPerRow, output, diagnostics in
-            sepia_jpeg_encode(pixels, width, height, bytesPerRow, Int32(quality), output, diagnostics)
+        let exif = metadata?.uprightEXIF ?? []
+        let profile = metadata?.tagsSRGB == true ? ColorProfiles.sRGB : []
+        return try exif.withUnsafeBufferPointer { exif in
+            try profile.withUnsafeBufferPointer { profile in
+                var shimMetadata = sepia_jpeg_metadata(
+                    exif_tiff: exif.isEmpty ? nil : exif.baseAddress, exif_tiff_length: exif.count,
+                    icc_profile: profile.isEmpty ? nil : profile.baseAddress, icc_profile_length: profile.count)
+                return try ShimEncoding.run(image, as: .jpeg) { pixels, width, height, bytesPerRow, output, diagnostics in
+                    sepia_jpeg_encode(pixels, width, height, bytesPerRow, Int32(quality), &shimMetadata, output, diagnostics)
+                }
+            }
         }
     }
 }

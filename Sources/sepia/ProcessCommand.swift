@@ -50,6 +50,12 @@ struct ProcessCommand: AsyncParsableCommand {
     @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
     var refresh = false
 
+    @Flag(
+        help:
+            "Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB (JPEG and PNG output); by default outputs carry pixels only."
+    )
+    var keepMetadata = false
+
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
 
@@ -58,6 +64,9 @@ struct ProcessCommand: AsyncParsableCommand {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
+        if keepMetadata, ![.jpeg, .png].contains(format) {
+            throw ValidationError("--keep-metadata works with --format jpeg or png; Sepia does not write metadata into \(format.rawValue) files yet.")
+        }
     }
 
     func run() async throws {
@@ -87,7 +96,8 @@ struct ProcessCommand: AsyncParsableCommand {
             // Local files are never cached: a batch of them does not take stock of the cache.
             originals: entries.contains(where: \.location.isRemote)
                 ? try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30) : nil,
-            refresh: refresh
+            refresh: refresh,
+            keepsMetadata: keepMetadata
         )
         let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
         await loader.shutdown()

@@ -9,6 +9,7 @@
  * that makes the library calls, so a longjmp never crosses a Swift frame; Swift only sees status
  * codes and messages.
  */
+#include "sepia_color.h"
 #include "sepia_diagnostics.h"
 #include "sepia_heap.h"
 #include "sepia_jpeg.h"

@@ -30,6 +30,17 @@ typedef struct sepia_jpeg_header {
      */
     const uint8_t *exif_tiff;
     size_t exif_tiff_length;
+    /*
+     * The ICC profile of the APP2 "ICC_PROFILE" segments, its chunks joined in sequence order
+     * (libjpeg-turbo's jpeg_read_icc_profile), or NULL. Owned by the decoder; valid until
+     * sepia_jpeg_decoder_destroy. Malformed segments are a warning and give NULL.
+     */
+    const uint8_t *icc_profile;
+    size_t icc_profile_length;
+    /* The image is stored as CMYK or YCCK. */
+    bool cmyk;
+    /* The CMYK is stored inverted (255 - ink), as Adobe applications write it (APP14 marker). */
+    bool cmyk_inverted;
 } sepia_jpeg_header;
 
 /* A new decoder, or NULL when memory is short. */
@@ -56,21 +67,44 @@ sepia_status sepia_jpeg_decoder_set_scale(sepia_jpeg_decoder *decoder, unsigned 
                                           uint32_t *output_width, uint32_t *output_height);
 
 /*
+ * Makes sepia_jpeg_decoder_read_pixels hand a CMYK or YCCK image out as its CMYK samples, 4 bytes
+ * a pixel as stored (inverted when the header says cmyk_inverted), for the caller to convert
+ * through the image's ICC profile. Call it after read_header; it does nothing for other images.
+ */
+void sepia_jpeg_decoder_keep_cmyk(sepia_jpeg_decoder *decoder);
+
+/*
  * Decodes every row into `rgba` (output_height rows of bytes_per_row bytes, 4 bytes a pixel,
- * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA; Adobe CMYK/YCCK
- * data (which Adobe stores inverted) is recognised by its APP14 marker.
+ * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA (CMYK without a
+ * profile, naively: R = 255 (1 - C)(1 - K) and so on, unless sepia_jpeg_decoder_keep_cmyk was
+ * called); Adobe CMYK/YCCK data (which Adobe stores inverted) is recognised by its APP14 marker.
  *
  * When the data ends early libjpeg pads the image with grey, this returns SEPIA_STATUS_OK, and
  * the diagnostics say data_ended_early: the caller decides whether that is acceptable.
  */
 sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
+/* What an encoded JPEG carries besides its pixels; NULL pointers for none. */
+typedef struct sepia_jpeg_metadata {
+    /* An EXIF TIFF structure, written as an APP1 "Exif" segment (at most 65,527 bytes). */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+    /* An ICC profile, written as APP2 "ICC_PROFILE" segments (jpeg_write_icc_profile). */
+    const uint8_t *icc_profile;
+    size_t icc_profile_length;
+} sepia_jpeg_metadata;
+
+/* The largest EXIF TIFF structure one APP1 segment holds: 65,533 bytes less "Exif\0\0". */
+#define SEPIA_JPEG_MAX_EXIF_LENGTH 65527
+
 /*
  * Encodes RGBA pixels (alpha ignored) as a baseline JPEG with 4:2:0 chroma subsampling.
- * `quality` is 1 to 100. On success `output` holds malloc'd bytes the caller frees with
+ * `quality` is 1 to 100; `metadata` (or NULL) says what to write besides the pixels. On success
+ * `output` holds malloc'd bytes the caller frees with
  * sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
  */
 sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, sepia_encoded_data *output, sepia_diagnostics *diagnostics);
+                               int quality, const sepia_jpeg_metadata *metadata, sepia_encoded_data *output,
+                               sepia_diagnostics *diagnostics);
 
 #endif

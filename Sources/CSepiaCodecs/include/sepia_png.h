@@ -1,6 +1,7 @@
 #ifndef SEPIA_PNG_H
 #define SEPIA_PNG_H
 
+#include "sepia_color.h"
 #include "sepia_diagnostics.h"
 
 /*
@@ -30,6 +31,30 @@ sepia_status sepia_png_decoder_read_header(sepia_png_decoder *decoder, const voi
                                            uint32_t *width, uint32_t *height);
 
 /*
+ * The colour and metadata chunks that come before the image data. Pointers are owned by the
+ * decoder and valid until sepia_png_decoder_destroy; absent chunks give NULL and false.
+ */
+typedef struct sepia_png_chunks {
+    /* iCCP: the decompressed ICC profile (libpng checked its header and length). */
+    const uint8_t *icc_profile;
+    size_t icc_profile_length;
+    /* sRGB: the image is sRGB (the rendering intent does not matter for 8-bit output). */
+    bool srgb;
+    /* gAMA: sample = linear ^ gamma (0.45455 for a 2.2 display gamma). */
+    bool has_gamma;
+    double gamma;
+    /* cHRM: the white point and primaries. */
+    bool has_chromaticities;
+    sepia_chromaticities chromaticities;
+    /* eXIf: the EXIF TIFF structure. */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+} sepia_png_chunks;
+
+/* The chunks read_header found; call it after a successful read_header. */
+void sepia_png_decoder_chunks(const sepia_png_decoder *decoder, sepia_png_chunks *chunks);
+
+/*
  * Decodes the image into `rgba` (height rows of bytes_per_row bytes, 4 bytes a pixel). Every
  * colour type and bit depth comes out as 8-bit RGBA: palettes and low bit depths are expanded,
  * tRNS becomes alpha, 16-bit samples are scaled by round(v / 257) (they are already
@@ -39,12 +64,22 @@ sepia_status sepia_png_decoder_read_header(sepia_png_decoder *decoder, const voi
  */
 sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
+/* What an encoded PNG carries besides its pixels. */
+typedef struct sepia_png_metadata {
+    /* An EXIF TIFF structure for an eXIf chunk, or NULL. */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+    /* Writes an sRGB chunk (perceptual intent) with the gAMA and cHRM the PNG spec pairs with it. */
+    bool srgb;
+} sepia_png_metadata;
+
 /*
  * Encodes RGBA pixels as an 8-bit PNG: RGBA, or RGB when `keep_alpha` is false (the fourth
- * byte of each pixel is then skipped). On success `output` holds malloc'd bytes the caller
+ * byte of each pixel is then skipped), with `metadata` (or NULL for none). On success `output` holds malloc'd bytes the caller
  * frees with sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
  */
 sepia_status sepia_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                              bool keep_alpha, sepia_encoded_data *output, sepia_diagnostics *diagnostics);
+                              bool keep_alpha, const sepia_png_metadata *metadata, sepia_encoded_data *output,
+                              sepia_diagnostics *diagnostics);
 
 #endif

@@ -17,11 +17,14 @@ public struct BatchOptions: Sendable {
     public var originals: DiskCache?
     /// Download again and rewrite every file, ignoring cached originals and earlier output.
     public var refresh: Bool
+    /// Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB; by default
+    /// outputs carry their pixels only (no camera details, no location).
+    public var keepsMetadata: Bool
 
     /// The most jobs or downloads at once (larger values are clamped to it).
     public static let mostAtOnce = 4_096
 
-    /// Options; by default sepia, JPEG at quality 90, one job per core and no cache.
+    /// Options; by default sepia, JPEG at quality 90, one job per core, no cache and no metadata.
     public init(
         output: URL,
         processing: PhotoProcessing = PhotoProcessing(),
@@ -29,7 +32,8 @@ public struct BatchOptions: Sendable {
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         downloads: Int = 8,
         originals: DiskCache? = nil,
-        refresh: Bool = false
+        refresh: Bool = false,
+        keepsMetadata: Bool = false
     ) {
         self.output = output
         self.processing = processing
@@ -38,5 +42,6 @@ public struct BatchOptions: Sendable {
         self.downloads = min(max(1, downloads), Self.mostAtOnce)
         self.originals = originals
         self.refresh = refresh
+        self.keepsMetadata = keepsMetadata
     }
 }

@@ -170,7 +170,7 @@ public final class BatchProcessor: Sendable {
             }
             group.enter()
             let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
-            let task = pipeline.export(request, as: options.format, to: rows.map(\.file))
+            let task = pipeline.export(request, as: options.format, to: rows.map(\.file), keepingMetadata: options.keepsMetadata)
             let groupRows = rows.map(\.index)
             task.whenFinished { [weak self] result in
                 self?.groupEnded(rows: groupRows, result)

@@ -14,18 +14,20 @@ public enum PhotoOperations {
     /// Decodes downloaded bytes (format found from the bytes), straight to a smaller size
     /// when `options` name a target size. Bytes that do not decode leave the disk cache when
     /// they came through a ``DownloadOperation`` (the cache keeps only photos that decoded).
-    public static func decode(_ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions())
-        -> TransformOperation<Data, RGBAImage>
-    {
+    /// With `metadata`, the photo's metadata is kept there for an encode step.
+    public static func decode(
+        _ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions(), metadata: MetadataRelay? = nil
+    ) -> TransformOperation<Data, RGBAImage> {
         let download = input as? DownloadOperation
         return named(
             "Decode",
             TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
                 do {
-                    let image = try ImageDecoder.decode(data, options: options).image
+                    let decoded = try ImageDecoder.decode(data, options: options)
+                    metadata?.keep(from: decoded)
                     try check.throwIfCancelled()
-                    return image
+                    return decoded.image
                 } catch let error as ImageDecodingError {
                     download?.discardCachedCopy()
                     throw PhotoError.decoding(error)
@@ -112,8 +114,9 @@ public enum PhotoOperations {
             })
     }
 
-    /// Encodes the image in `format`.
-    public static func encode(_ input: some ResultProducing<RGBAImage>, as format: ImageEncodingFormat)
+    /// Encodes the image in `format`, with the metadata `metadata`'s decode step kept (nothing
+    /// but the pixels without it).
+    public static func encode(_ input: some ResultProducing<RGBAImage>, as format: ImageEncodingFormat, metadata: MetadataRelay? = nil)
         -> TransformOperation<RGBAImage, [UInt8]>
     {
         named(
@@ -121,7 +124,7 @@ public enum PhotoOperations {
             TransformOperation(input: input) { image, check in
                 try check.throwIfCancelled()
                 do {
-                    return try ImageEncoder.encode(image, as: format)
+                    return try ImageEncoder.encode(image, as: format, metadata: metadata?.kept)
                 } catch {
                     throw PhotoError.saving("cannot encode the photo: \(error)")
                 }

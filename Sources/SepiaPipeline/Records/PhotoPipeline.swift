@@ -103,8 +103,11 @@ public final class PhotoPipeline: Sendable {
     /// path, where the filter works on the decoded image in place. The task fails only when it
     /// is cancelled; a photo that cannot be had fails each of its files with the reason. With no
     /// files there is nothing to do: the task has ended when this returns, and nothing was
-    /// downloaded.
-    public func export(_ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL]) -> PhotoTask<PhotoExport> {
+    /// downloaded. The files carry no metadata unless `keepingMetadata`: then the original's
+    /// EXIF (orientation reset to 1) and an sRGB tag (see `OutputMetadata`).
+    public func export(
+        _ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL], keepingMetadata: Bool = false
+    ) -> PhotoTask<PhotoExport> {
         // The export reports when its last file is written: with no file, nothing would report.
         guard !files.isEmpty else {
             return PhotoTask(finished: .success(PhotoExport(files: [], bytesDownloaded: 0, pixelCount: 0)), priority: request.priority)
@@ -113,10 +116,11 @@ public final class PhotoPipeline: Sendable {
         let task = PhotoTask<PhotoExport>(owner: work, priority: request.priority)
         work.attach(task)
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
-        let decode = PhotoOperations.decode(download, options: request.processing.decodingOptions)
+        let metadata = keepingMetadata ? MetadataRelay() : nil
+        let decode = PhotoOperations.decode(download, options: request.processing.decodingOptions, metadata: metadata)
         let processed = PhotoOperations.process(decode, as: request.processing, takingImage: true)
         let filtered = processed.steps[0]
-        let encoded = PhotoOperations.encode(processed.last, as: format)
+        let encoded = PhotoOperations.encode(processed.last, as: format, metadata: metadata)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         let steps: [(operation: Operation, queue: CountedQueue)] =
             [(download, downloadQueue)]
