@@ -12,7 +12,9 @@ struct ProcessCommand: AsyncParsableCommand {
             MANIFEST is an http(s) URL or a file: a property list or JSON of name → URL (or an \
             array of {name, url}), or a list of URLs, one a line. Photos already in the output \
             folder are skipped; downloaded originals are cached under $XDG_CACHE_HOME/sepia \
-            (or ~/.cache/sepia), so a second run downloads nothing but the manifest.
+            (or ~/.cache/sepia) with their response headers, so a second run downloads nothing \
+            but the manifest and revalidates (If-None-Match, If-Modified-Since) what has gone \
+            stale. Proxies come from http_proxy, https_proxy and no_proxy, as for curl.
 
             Exit status: 0 when every photo was written (or was there already), 1 when any \
             failed or the manifest could not be read, 130 when interrupted.
@@ -42,6 +44,8 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may take in all.")
     var timeout: Double = 60
 
+    @OptionGroup var network: NetworkOptions
+
     @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
     var refresh = false
 
@@ -62,7 +66,7 @@ struct ProcessCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
+        let loader = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
         let entries: [PhotoEntry]
         do {
             entries = try await PhotoSource.entries(at: manifest, loader: loader)
