@@ -86,8 +86,8 @@ final class DownloadRevalidationTests: XCTestCase {
         let key = server.url("/a.jpg").absoluteString
         try cache.store(
             Data("older".utf8), metadata: CachedResponseInfo(storedAt: .distantPast, headers: HTTPCacheHeaders()).encoded(), forKey: key)
-        let answer1 = try await download(server.url("/a.jpg"), cache: cache).data
-        XCTAssertEqual(answer1, Self.photo)
+        let photo = try await download(server.url("/a.jpg"), cache: cache).data
+        XCTAssertEqual(photo, Self.photo)
         XCTAssertNil(cache.data(forKey: key))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
         _ = try await download(server.url("/a.jpg"), cache: cache)
@@ -118,8 +118,8 @@ final class DownloadRevalidationTests: XCTestCase {
         file.append(old)
         try file.write(to: directory.appendingPathComponent(DiskCache.fileName(forKey: key)))
         let cache = try DiskCache(directory: directory, sizeLimit: 10_000_000)
-        let answer2 = try await download(server.url("/a.jpg"), cache: cache).data
-        XCTAssertEqual(answer2, old)
+        let photo = try await download(server.url("/a.jpg"), cache: cache).data
+        XCTAssertEqual(photo, old)
         XCTAssertEqual(server.requests.count, 0)
         let entry = try XCTUnwrap(cache.entry(forKey: key))
         XCTAssertEqual(entry.metadata, Data())

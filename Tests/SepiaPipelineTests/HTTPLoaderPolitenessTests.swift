@@ -47,8 +47,8 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
         let (server, loader) = try await start(HTTPLoaderConfiguration(userAgent: "PhotoBot/2.0 (ops@example.org)")) { request in
             request.headers["User-Agent"].first?.isEmpty == false ? .init(body: Self.photo) : .init(status: .forbidden)
         }
-        let answer1 = try await loader.body(server.url("/a.jpg"))
-        XCTAssertEqual(answer1, Self.photo)
+        let body = try await loader.body(server.url("/a.jpg"))
+        XCTAssertEqual(body, Self.photo)
         XCTAssertEqual(server.requests.last?.headers["User-Agent"], ["PhotoBot/2.0 (ops@example.org)"])
     }
 
@@ -77,10 +77,10 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
             input: original)
         let bodies = ["/zlib": zlibBody, "/raw": raw]
         let (server, loader) = try await start { request in .init(headers: [("Content-Encoding", "deflate")], body: bodies[request.uri]!) }
-        let answer2 = try await loader.body(server.url("/zlib"))
-        XCTAssertEqual(answer2, original)
-        let answer3 = try await loader.body(server.url("/raw"))
-        XCTAssertEqual(answer3, original)
+        let zlibDecoded = try await loader.body(server.url("/zlib"))
+        XCTAssertEqual(zlibDecoded, original)
+        let rawDecoded = try await loader.body(server.url("/raw"))
+        XCTAssertEqual(rawDecoded, original)
     }
 
     /// 200 MB of zeros in a fifth of a megabyte: it must fail after the limit, not fill memory.
@@ -107,12 +107,12 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
         let (server, loader) = try await start { responses[$0.uri]! }
         let damagedReason = await loader.result(server.url("/damaged")).failure?.description ?? ""
         XCTAssertTrue(damagedReason.hasPrefix("the gzip body is damaged"), damagedReason)
-        let answer4 = await loader.result(server.url("/short")).failure
-        XCTAssertEqual(answer4, .encoding("the gzip body is cut short"))
-        let answer5 = await loader.result(server.url("/brotli")).failure?.description
-        XCTAssertEqual(answer5, "the server sent the body in a content coding Sepia cannot read (br)")
-        let answer6 = await loader.result(server.url("/announced")).failure
-        XCTAssertEqual(answer6, .tooLarge(limit: HTTPLoaderConfiguration().maximumBodySize))
+        let shortFailure = await loader.result(server.url("/short")).failure
+        XCTAssertEqual(shortFailure, .encoding("the gzip body is cut short"))
+        let brotliReason = await loader.result(server.url("/brotli")).failure?.description
+        XCTAssertEqual(brotliReason, "the server sent the body in a content coding Sepia cannot read (br)")
+        let announcedFailure = await loader.result(server.url("/announced")).failure
+        XCTAssertEqual(announcedFailure, .tooLarge(limit: HTTPLoaderConfiguration().maximumBodySize))
     }
 
     // MARK: - Retry-After
@@ -130,11 +130,11 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
             return .init(status: .serviceUnavailable, headers: [("Retry-After", Self.imfFixdate(soon))])
         }
         let started = Date()
-        let answer7 = try await loader.body(server.url("/seconds"))
-        XCTAssertEqual(answer7, Self.photo)
+        let afterSeconds = try await loader.body(server.url("/seconds"))
+        XCTAssertEqual(afterSeconds, Self.photo)
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.9, "the server's second was waited for")
-        let answer8 = try await loader.body(server.url("/date"))
-        XCTAssertEqual(answer8, Self.photo)
+        let afterDate = try await loader.body(server.url("/date"))
+        XCTAssertEqual(afterDate, Self.photo)
         XCTAssertEqual(calls.withLock { $0 }, ["/seconds": 2, "/date": 2])
     }
 
@@ -182,19 +182,19 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
             default: .init(body: Self.photo)
             }
         }
-        let answer9 = try await loader.body(server.url("/moved"))
-        XCTAssertEqual(answer9, Self.photo)
+        let redirected = try await loader.body(server.url("/moved"))
+        XCTAssertEqual(redirected, Self.photo)
         XCTAssertEqual(server.requests.last?.headers["User-Agent"], [HTTPRequestHeaders.defaultUserAgent], "each hop is polite")
-        let answer10 = await loader.result(server.url("/to-file")).failure?.description
+        let fileReason = await loader.result(server.url("/to-file")).failure?.description
         XCTAssertEqual(
-            answer10,
+            fileReason,
             "refused a redirect to file:///etc/passwd: only http and https are followed")
-        let answer11 = await loader.result(server.url("/to-ftp")).failure?.description
+        let ftpReason = await loader.result(server.url("/to-ftp")).failure?.description
         XCTAssertEqual(
-            answer11,
+            ftpReason,
             "refused a redirect to ftp://127.0.0.1/photo.jpg: only http and https are followed")
-        let answer12 = await loader.result(server.url("/loop")).failure
-        XCTAssertEqual(answer12, .redirects("the redirects go round in a loop"))
+        let loopFailure = await loader.result(server.url("/loop")).failure
+        XCTAssertEqual(loopFailure, .redirects("the redirects go round in a loop"))
     }
 
     /// The loopback server speaks no TLS, so the step down from https is checked on the rule itself.

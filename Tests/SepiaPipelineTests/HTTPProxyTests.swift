@@ -29,8 +29,8 @@ final class HTTPProxyTests: XCTestCase {
 
     func testAPhotoIsDownloadedThroughTheProxy() async throws {
         let (server, proxy, loader) = try await start { ["http_proxy": $0.url] }
-        let answer1 = try await loader.body(server.url("/through.jpg"))
-        XCTAssertEqual(answer1, Self.photo)
+        let body = try await loader.body(server.url("/through.jpg"))
+        XCTAssertEqual(body, Self.photo)
         // AsyncHTTPClient tunnels through the proxy with CONNECT, for http URLs too, so the
         // proxy sees the tunnel and the server sees Sepia's own request, headers and all.
         XCTAssertEqual(proxy.loggedRequests, ["CONNECT 127.0.0.1:\(server.port) HTTP/1.1"])
@@ -40,8 +40,8 @@ final class HTTPProxyTests: XCTestCase {
 
     func testNoProxyBypassesTheProxy() async throws {
         let (server, proxy, loader) = try await start { ["http_proxy": $0.url, "no_proxy": "example.org, 127.0.0.1"] }
-        let answer2 = try await loader.body(server.url("/direct.jpg"))
-        XCTAssertEqual(answer2, Self.photo)
+        let body = try await loader.body(server.url("/direct.jpg"))
+        XCTAssertEqual(body, Self.photo)
         XCTAssertEqual(proxy.loggedRequests, [])
     }
 

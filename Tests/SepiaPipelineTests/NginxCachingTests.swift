@@ -38,14 +38,14 @@ final class NginxCachingTests: XCTestCase {
         let freshPhoto = try makePhoto(at: nginx.root.appendingPathComponent("fresh/photo.bmp").path)
         let cache = try DiskCache(directory: makeTemporaryCacheDirectory(), sizeLimit: 10_000_000)
 
-        let answer1 = try await download(nginx.url("/revalidated/photo.bmp"), cache: cache)
-        XCTAssertEqual(answer1, photo)
-        let answer2 = try await download(nginx.url("/revalidated/photo.bmp"), cache: cache)
-        XCTAssertEqual(answer2, photo)
-        let answer3 = try await download(nginx.url("/fresh/photo.bmp"), cache: cache)
-        XCTAssertEqual(answer3, freshPhoto)
-        let answer4 = try await download(nginx.url("/fresh/photo.bmp"), cache: cache)
-        XCTAssertEqual(answer4, freshPhoto)
+        let downloaded = try await download(nginx.url("/revalidated/photo.bmp"), cache: cache)
+        XCTAssertEqual(downloaded, photo)
+        let revalidated = try await download(nginx.url("/revalidated/photo.bmp"), cache: cache)
+        XCTAssertEqual(revalidated, photo)
+        let freshDownloaded = try await download(nginx.url("/fresh/photo.bmp"), cache: cache)
+        XCTAssertEqual(freshDownloaded, freshPhoto)
+        let freshReused = try await download(nginx.url("/fresh/photo.bmp"), cache: cache)
+        XCTAssertEqual(freshReused, freshPhoto)
         try await waitUntil("nginx logged the requests") { nginx.accessLog.count == 3 }
         XCTAssertEqual(nginx.accessLog, ["/revalidated/photo.bmp 200 gzip", "/revalidated/photo.bmp 304 -", "/fresh/photo.bmp 200 gzip"])
     }
