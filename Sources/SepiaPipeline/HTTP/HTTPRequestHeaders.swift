@@ -7,7 +7,7 @@ public enum HTTPRequestHeaders {
     /// platform, as RFC 9110 §10.1.5 lays it out (and as Wikimedia's policy asks of robots).
     public static let defaultUserAgent = "Sepia/\(SepiaVersion.current) (+https://github.com/sepia-photos/sepia; Linux)"
 
-    /// The `Accept` header: the media type of every format Sepia decodes (``ImageFormat``), then
+    /// The `Accept` header: the media type of every format Sepia decodes (`ImageFormat`), then
     /// anything else at a lower weight, since formats are found from the bytes and a server
     /// that labels a photo wrongly still serves a photo.
     public static let accept: String = {
@@ -15,6 +15,6 @@ public enum HTTPRequestHeaders {
         return (formats + ["*/*;q=0.5"]).joined(separator: ",")
     }()
 
-    /// The `Accept-Encoding` header: the content codings ``HTTPContentDecoder`` undoes.
+    /// The `Accept-Encoding` header: the content codings ``HTTPLoader`` undoes.
     public static let acceptEncoding = "gzip, deflate"
 }
