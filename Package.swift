@@ -151,7 +151,11 @@ let package = Package(
                 "SepiaDemoContent",
                 "SepiaDemoServer",
                 "SepiaTestSupport",
+                "SepiaOperations",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -24,6 +24,8 @@ struct BrowseOptions: ParsableArguments {
     )
     var timeout: Double?
 
+    @OptionGroup var network: NetworkOptions
+
     @Flag(inversion: .prefixedNo, help: "Mouse wheel and clicks (--no-mouse leaves the mouse to the terminal, for selecting text).")
     var mouse = true
 

@@ -16,6 +16,8 @@ struct BrowserLaunch {
     var recursive = false
     let title: String
     let options: BrowseOptions
+    /// Whether to ignore the environment's proxies (the demo server is on loopback).
+    var direct = false
 
     /// Runs the browser until the user quits, then `cleanUp` (stop servers), and ends the
     /// process with the browser's exit status.
@@ -24,7 +26,7 @@ struct BrowserLaunch {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("the browser needs a terminal on standard input and output; use `sepia process` for a batch.")
         }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: options.timeout ?? 20))
+        let loader = HTTPLoader(configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct))
         let pipeline = PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
         let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
         var listConfiguration = PhotoListConfiguration(

@@ -40,11 +40,12 @@ struct DemoCommand: AsyncParsableCommand {
         let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         guard batch || !hasTerminal else {
             let title = "Sepia demo — \(running.catalog.photos.count) photos, \(running.catalog.brokenEntries.count) broken on purpose"
-            try await BrowserLaunch(sources: [running.propertyListURL.absoluteString], title: title, options: browsing)
+            try await BrowserLaunch(sources: [running.propertyListURL.absoluteString], title: title, options: browsing, direct: true)
                 .run { await running.stop() }
         }
         if !batch { printNow("No terminal: processing the demo photos as with --batch.") }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: browsing.timeout ?? 5))
+        // The demo server is on loopback: no proxy of the environment is asked to reach it.
+        let loader = HTTPLoader(configuration: try browsing.network.loaderConfiguration(totalTimeout: browsing.timeout ?? 5, direct: true))
         do {
             try await runBatch(on: running, loader: loader)
         } catch {

@@ -14,7 +14,9 @@ struct ProcessCommand: AsyncParsableCommand {
             photos (named by their relative paths; other files are skipped and counted), or a \
             photo file. Photos already in the output \
             folder are skipped; downloaded originals are cached under $XDG_CACHE_HOME/sepia \
-            (or ~/.cache/sepia), so a second run downloads nothing but the manifest.
+            (or ~/.cache/sepia) with their response headers, so a second run downloads nothing \
+            but the manifest and revalidates (If-None-Match, If-Modified-Since) what has gone \
+            stale. Proxies come from http_proxy, https_proxy and no_proxy, as for curl.
 
             Exit status: 0 when every photo was written (or was there already), 1 when any \
             failed or the manifest could not be read, 130 when interrupted.
@@ -47,6 +49,8 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may take in all.")
     var timeout: Double = 60
 
+    @OptionGroup var network: NetworkOptions
+
     @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
     var refresh = false
 
@@ -77,7 +81,7 @@ struct ProcessCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(totalTimeout: timeout))
+        let loader = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
         let entries: [PhotoEntry]
         do {
             let collection = try await PhotoSource.collection(from: sources, recursive: recursive, excluding: folder, loader: loader)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SepiaPipeline
 
 /// The `sepia` command line.
 @main
@@ -6,7 +7,7 @@ struct SepiaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",
-        version: "0.1.0",
+        version: SepiaVersion.current,
         subcommands: [DemoCommand.self, BrowseCommand.self, ProcessCommand.self, ServeCommand.self, SelfCheckCommand.self]
     )
 }

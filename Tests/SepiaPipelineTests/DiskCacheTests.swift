@@ -6,9 +6,9 @@ import XCTest
 
 /// Storage, persistence, trimming, damaged entries and errors of `DiskCache`.
 final class DiskCacheTests: XCTestCase {
-    /// The size of an entry's file: 20 bytes of header, the key, the payload.
+    /// The size of an entry's file without metadata: 28 bytes of header, the key, the payload.
     private func fileSize(key: String, payload: Int) -> Int {
-        24 + key.utf8.count + payload
+        28 + key.utf8.count + payload
     }
 
     private func entryFile(_ key: String, in directory: URL) -> URL {
@@ -241,7 +241,8 @@ final class DiskCacheTests: XCTestCase {
         try assertDamagedEntryIsAMissAndRemoved { url in
             var bytes = try Data(contentsOf: url)
             bytes.replaceSubrange(0..<8, with: Data("SEPIADC1".utf8))
-            bytes.removeSubrange(20..<24)
+            bytes.removeSubrange(12..<16)  // no metadata length
+            bytes.removeSubrange(20..<24)  // no checksum
             try bytes.write(to: url)
         }
     }

@@ -46,9 +46,16 @@ final class RetryPolicyTests: XCTestCase {
         for failure in final { XCTAssertNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }
     }
 
-    func testRetryAfterIsHonouredUpToTheMaximum() {
-        let policy = RetryPolicy(maximumAttempts: 3, baseDelay: 0.1, maximumDelay: 5)
+    func testRetryAfterIsHonouredUpToItsLimitAndBeyondItFailsAtOnce() {
+        let policy = RetryPolicy(maximumAttempts: 3, baseDelay: 0.1, maximumDelay: 5, retryAfterLimit: 30)
         XCTAssertEqual(policy.delay(after: .status(code: 429, reason: "", retryAfter: 2), attempt: 1, using: &random), 2)
-        XCTAssertEqual(policy.delay(after: .status(code: 503, reason: "", retryAfter: 60), attempt: 1, using: &random), 5)
+        // The backoff's ceiling does not cut a wait the server asked for.
+        XCTAssertEqual(policy.delay(after: .status(code: 503, reason: "", retryAfter: 20), attempt: 1, using: &random), 20)
+        let tooLate = HTTPLoadError.status(code: 503, reason: "Service Unavailable", retryAfter: 3600)
+        XCTAssertNil(policy.delay(after: tooLate, attempt: 1, using: &random))
+        XCTAssertEqual(
+            policy.finalError(for: tooLate).description,
+            "HTTP 503 Service Unavailable: the server asks to retry in 3600 s, more than the 30 s Sepia waits")
+        XCTAssertEqual(policy.finalError(for: .status(code: 404, reason: "Not Found", retryAfter: nil)).description, "HTTP 404 Not Found")
     }
 }

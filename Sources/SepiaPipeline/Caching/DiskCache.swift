@@ -4,7 +4,8 @@ import Foundation
 /// removing the least recently used files.
 ///
 /// - Each key gets one file, named by the key's 128-bit FNV-1a hash; the file starts with a
-///   header that holds the key and the payload's length (see `DiskCacheEntryFormat`).
+///   header that holds the key and the lengths of the payload and of the caller's metadata
+///   (see `DiskCacheEntryFormat`).
 /// - Writes are atomic: the entry is written to a temporary file in the same directory and
 ///   renamed over the old one, so a reader in this or another process sees the old entry or the
 ///   new one, never part of one. Temporary files left by a crash are removed an hour later, when
@@ -55,6 +56,13 @@ public final class DiskCache: @unchecked Sendable {
     /// The data stored for `key`, which becomes the most recently used entry; nil when there is
     /// none or the entry is damaged (and then removed).
     public func data(forKey key: String) -> Data? {
+        entry(forKey: key)?.data
+    }
+
+    /// The data and metadata stored for `key`, which becomes the most recently used entry; nil
+    /// when there is none or the entry is damaged (and then removed). Entries written before
+    /// the cache kept metadata have empty metadata.
+    public func entry(forKey key: String) -> (data: Data, metadata: Data)? {
         let name = Self.fileName(forKey: key)
         let file: (data: Data, identity: FileIdentity)
         do {
@@ -71,7 +79,7 @@ public final class DiskCache: @unchecked Sendable {
             }
             return nil
         }
-        guard let payload = DiskCacheEntryFormat.payload(of: file.data, key: key) else {
+        guard let entry = DiskCacheEntryFormat.entry(of: file.data, key: key) else {
             discard(name) { $0 == file.identity }
             return nil
         }
@@ -82,17 +90,19 @@ public final class DiskCache: @unchecked Sendable {
         if LocalFile.touch(fileURL(name).path) {
             index.recordRead(of: name, sizeIfNew: file.data.count)
         }
-        return payload
+        return (entry.payload, entry.metadata)
     }
 
     /// Stores `data` for `key` as the most recently used entry, replacing any entry for `key`,
     /// then trims the cache if it is over its size limit. Data too large for the whole cache is
     /// not stored, and any older entry for `key` is removed.
+    /// - Parameter metadata: the caller's own bytes kept with the data (such as the response
+    ///   headers it came with), read back by ``entry(forKey:)``.
     /// - Throws: `DiskCacheError` when the file cannot be written (directory gone, disk full…).
-    public func store(_ data: Data, forKey key: String) throws {
+    public func store(_ data: Data, metadata: Data = Data(), forKey key: String) throws {
         let name = Self.fileName(forKey: key)
         let destination = fileURL(name)
-        let file = DiskCacheEntryFormat.encode(data, key: key)
+        let file = DiskCacheEntryFormat.encode(data, metadata: metadata, key: key)
         guard file.count <= sizeLimit else {
             discard(name)
             return

@@ -1,52 +1,63 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import SepiaOperations
 
-/// One download by ``HTTPLoader``, through all its attempts; cancel it to stop it at once.
+/// One download by ``HTTPLoader``, through all its attempts and redirects; cancel it to stop
+/// it at once.
 ///
 /// Cancelling cancels the running request, which closes its connection, or the wait before
-/// the next attempt, and reports `.cancelled`.
+/// the next attempt (a `Retry-After` included), and reports `.cancelled`.
+///
+/// Redirects are followed here rather than by AsyncHTTPClient, so that each hop is checked
+/// (never from https down to http, never to another scheme) and goes through the proxy its
+/// own URL calls for.
 public final class HTTPLoad: Sendable {
     /// The URL being downloaded.
     public let url: URL
 
     private struct State {
         var attempt = 0
-        var task: HTTPClient.Task<Data>?
+        /// The URLs requested so far, the current one last (redirects add to it).
+        var visited: [URL]
+        var task: HTTPClient.Task<HTTPExchange>?
         var isWaitingToRetry = false
         var isCancelled = false
         /// Dropped once called: the caller's closure usually holds whoever holds this load.
-        var completion: (@Sendable (Result<Data, HTTPLoadError>) -> Void)?
+        var completion: (@Sendable (Result<HTTPResource, HTTPLoadError>) -> Void)?
         var random = SystemRandomNumberGenerator()
     }
 
     private let limit: Int
-    /// The loader's client, started on first use; nil once the loader is shut down.
-    private let client: @Sendable () -> HTTPClient?
+    private let validators: HTTPCacheHeaders?
+    /// The loader's client for a proxy (nil: direct), started on first use; nil once the
+    /// loader is shut down.
+    private let client: @Sendable (ProxyServer?) -> HTTPClient?
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
     private let state: Locked<State>
 
     init(
-        url: URL, limit: Int, client: @escaping @Sendable () -> HTTPClient?, configuration: HTTPLoaderConfiguration,
-        progress: (@Sendable (Int, Int?) -> Void)?,
-        completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
+        url: URL, validators: HTTPCacheHeaders?, limit: Int, client: @escaping @Sendable (ProxyServer?) -> HTTPClient?,
+        configuration: HTTPLoaderConfiguration, progress: (@Sendable (Int, Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
     ) {
         self.url = url
+        self.validators = validators?.hasValidators == true ? validators : nil
         self.limit = limit
         self.client = client
         self.configuration = configuration
         self.progress = progress
-        state = Locked(State(completion: completion))
+        state = Locked(State(visited: [url], completion: completion))
     }
 
-    /// How many attempts have started so far.
+    /// How many attempts have started so far (redirects not counted).
     public var attempts: Int { state.withLock { $0.attempt } }
 
     /// Stops the download; the completion reports `.cancelled` unless it already ran.
     public func cancel() {
-        let (task, waiting) = state.withLock { state -> (HTTPClient.Task<Data>?, Bool) in
+        let (task, waiting) = state.withLock { state -> (HTTPClient.Task<HTTPExchange>?, Bool) in
             state.isCancelled = true
             return (state.task, state.isWaitingToRetry)
         }
@@ -55,20 +66,27 @@ public final class HTTPLoad: Sendable {
         if waiting { finish(.failure(.cancelled)) }
     }
 
+    /// Starts the first attempt.
     func start() {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let request = try? HTTPClient.Request(url: url.absoluteString)
+        send(to: url, countingAttempt: true)
+    }
+
+    /// Requests `target`: a new attempt, or the next hop of a redirect.
+    private func send(to target: URL, countingAttempt: Bool) {
+        guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let request = makeRequest(for: target)
         else {
-            finish(.failure(.unsupportedURL(url.absoluteString)))
+            finish(.failure(.unsupportedURL(target.absoluteString)))
             return
         }
-        guard let client = client() else {
+        let proxy = configuration.proxies.proxy(for: target)
+        guard let client = client(proxy) else {
             finish(.failure(.connection("the loader has been shut down")))
             return
         }
         let attempt = state.withLock { state -> Int? in
             guard !state.isCancelled else { return nil }
-            state.attempt += 1
+            if countingAttempt { state.attempt += 1 }
             state.isWaitingToRetry = false
             return state.attempt
         }
@@ -76,7 +94,7 @@ public final class HTTPLoad: Sendable {
             finish(.failure(.cancelled))
             return
         }
-        let collector = HTTPBodyCollector(limit: limit, progress: progress)
+        let collector = HTTPBodyCollector(limit: limit, isConditional: validators != nil, progress: progress)
         let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
         let cancelledMeanwhile = state.withLock { state -> Bool in
@@ -86,34 +104,86 @@ public final class HTTPLoad: Sendable {
         if cancelledMeanwhile { task.cancel() }
         task.futureResult.whenComplete { result in
             switch result {
-            case .success(let data):
-                self.finish(.success(data))
+            case .success(.resource(let resource)):
+                self.finish(.success(resource))
+            case .success(.redirect(let location)):
+                self.follow(location, from: target)
             case .failure(let error):
-                self.handle(HTTPLoadError(error, configuration: self.configuration), after: attempt)
+                self.handle(HTTPLoadError(error, configuration: self.configuration, proxy: proxy), after: attempt, of: target)
             }
         }
     }
 
-    /// Schedules another attempt after a transient failure, or reports the failure.
-    private func handle(_ failure: HTTPLoadError, after attempt: Int) {
+    /// The GET request for `target`, with Sepia's headers and the validators, if any.
+    private func makeRequest(for target: URL) -> HTTPClient.Request? {
+        var headers = HTTPHeaders()
+        headers.add(name: "User-Agent", value: configuration.userAgent)
+        headers.add(name: "Accept", value: HTTPRequestHeaders.accept)
+        headers.add(name: "Accept-Encoding", value: HTTPRequestHeaders.acceptEncoding)
+        if let entityTag = validators?.entityTag { headers.add(name: "If-None-Match", value: entityTag) }
+        if let lastModified = validators?.lastModified { headers.add(name: "If-Modified-Since", value: lastModified) }
+        return try? HTTPClient.Request(url: target.absoluteString, headers: headers)
+    }
+
+    /// Where a redirect from `source` to `location` leads, or why Sepia refuses it: a
+    /// `Location` that is not a URL, another scheme than http and https, or a step down from
+    /// https to http (AsyncHTTPClient would follow that one, and the photo and anything the
+    /// request says would travel unencrypted).
+    static func redirectTarget(_ location: String, from source: URL) -> Result<URL, HTTPLoadError> {
+        guard let target = URL(string: location, relativeTo: source)?.absoluteURL, target.host != nil || target.isFileURL else {
+            return .failure(.redirects("the server redirected to \(location), which is not a URL Sepia can follow"))
+        }
+        let scheme = target.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https" else {
+            return .failure(.redirects("refused a redirect to \(target.absoluteString): only http and https are followed"))
+        }
+        guard !(source.scheme?.lowercased() == "https" && scheme == "http") else {
+            return .failure(.redirects("refused a redirect from https to http (\(target.absoluteString)): it would not be encrypted"))
+        }
+        return .success(target)
+    }
+
+    /// Follows a redirect from `source` to `location`, or fails when it must not be followed.
+    private func follow(_ location: String, from source: URL) {
+        let target: URL
+        switch Self.redirectTarget(location, from: source) {
+        case .success(let url): target = url
+        case .failure(let refusal): return finish(.failure(refusal))
+        }
+        let refusal = state.withLock { state -> HTTPLoadError? in
+            if state.visited.contains(target) { return .redirects("the redirects go round in a loop") }
+            if state.visited.count > configuration.maximumRedirects {
+                return .redirects("more than \(configuration.maximumRedirects) redirects")
+            }
+            state.visited.append(target)
+            return nil
+        }
+        if let refusal {
+            finish(.failure(refusal))
+        } else {
+            send(to: target, countingAttempt: false)
+        }
+    }
+
+    /// Schedules another attempt at `target` after a transient failure, or reports the failure.
+    private func handle(_ failure: HTTPLoadError, after attempt: Int, of target: URL) {
+        let retry = configuration.retry
         let delay = state.withLock { state -> TimeInterval? in
-            guard !state.isCancelled,
-                let delay = configuration.retry.delay(after: failure, attempt: attempt, using: &state.random)
-            else { return nil }
+            guard !state.isCancelled, let delay = retry.delay(after: failure, attempt: attempt, using: &state.random) else { return nil }
             state.task = nil
             state.isWaitingToRetry = true
             return delay
         }
         if let delay {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { self.start() }
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { self.send(to: target, countingAttempt: true) }
         } else {
-            finish(.failure(state.withLock { $0.isCancelled } ? .cancelled : failure))
+            finish(.failure(state.withLock { $0.isCancelled } ? .cancelled : retry.finalError(for: failure)))
         }
     }
 
     /// Calls the completion the first time only, and lets it go.
-    private func finish(_ result: Result<Data, HTTPLoadError>) {
-        let completion = state.withLock { state -> (@Sendable (Result<Data, HTTPLoadError>) -> Void)? in
+    private func finish(_ result: Result<HTTPResource, HTTPLoadError>) {
+        let completion = state.withLock { state -> (@Sendable (Result<HTTPResource, HTTPLoadError>) -> Void)? in
             defer { state.completion = nil }
             state.task = nil
             state.isWaitingToRetry = false

@@ -5,8 +5,16 @@ import NIOHTTP1
 import NIOPosix
 
 extension HTTPLoadError {
-    /// Translates what AsyncHTTPClient and SwiftNIO report into a reason a user can read.
-    init(_ error: any Error, configuration: HTTPLoaderConfiguration) {
+    /// Translates what AsyncHTTPClient and SwiftNIO report into a reason a user can read; a
+    /// request through `proxy` that cannot reach it says so.
+    init(_ error: any Error, configuration: HTTPLoaderConfiguration, proxy: ProxyServer?) {
+        self.init(error, configuration: configuration)
+        if let proxy, case .unreachable(let detail) = self {
+            self = .proxy("cannot connect to the proxy \(proxy): \(detail)")
+        }
+    }
+
+    private init(_ error: any Error, configuration: HTTPLoaderConfiguration) {
         if let error = error as? HTTPLoadError {
             self = error
             return
@@ -41,10 +49,12 @@ extension HTTPLoadError {
             self = .timedOut("waiting for data (nothing for \(Self.seconds(configuration.readTimeout)))")
         case .deadlineExceeded:
             self = .timedOut("after \(Self.seconds(configuration.totalTimeout))")
-        case .redirectLimitReached:
-            self = .redirects("more than \(configuration.maximumRedirects) redirects")
-        case .redirectCycleDetected:
-            self = .redirects("the redirects go round in a loop")
+        case .invalidProxyResponse:
+            self = .proxy("the proxy refused to connect to the server")
+        case .proxyAuthenticationRequired:
+            self = .proxy("the proxy asks for a user name and password")
+        case .httpProxyHandshakeTimeout:
+            self = .proxy("the proxy did not answer in time")
         case .remoteConnectionClosed, .bodyLengthMismatch:
             self = .connection("the server closed the connection before the whole body arrived")
         default:

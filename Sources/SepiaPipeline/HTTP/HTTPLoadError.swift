@@ -3,17 +3,27 @@ import Foundation
 /// Why a download failed, in words a user can read.
 public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered with a status other than 2xx; `retryAfter` is its `Retry-After`
-    /// in seconds, when it gave one.
+    /// in seconds, when it gave one with a 429 or a 503.
     case status(code: Int, reason: String, retryAfter: TimeInterval?)
+    /// The server asked to be asked again later (429 or 503 with `Retry-After`), later than
+    /// the retry policy waits: the status, and the seconds it asked for.
+    case retryTooLate(code: Int, reason: String, seconds: TimeInterval, limit: TimeInterval)
     /// The body is larger than the configured limit.
     case tooLarge(limit: Int)
+    /// The body, once its `Content-Encoding` (gzip, deflate) is undone, exceeds the limit.
+    case decodedTooLarge(limit: Int)
+    /// The body's `Content-Encoding` is unknown, or the encoded body is damaged or cut short.
+    case encoding(String)
+    /// The proxy could not be reached, refused the request, or is set wrongly.
+    case proxy(String)
     /// No connection could be made (AsyncHTTPClient already retried until the connect timeout).
     case unreachable(String)
     /// The connection broke before the body was complete.
     case connection(String)
     /// The server did not answer in time.
     case timedOut(String)
-    /// Too many redirects, or a redirect loop.
+    /// Too many redirects, a redirect loop, or a redirect Sepia refuses (from https to http, to
+    /// another scheme, without a usable `Location`).
     case redirects(String)
     /// The URL cannot be requested (not http or https).
     case unsupportedURL(String)
@@ -25,7 +35,9 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .status(let code, _, _): code >= 500 || code == 429
         case .connection: true
-        case .unreachable, .tooLarge, .timedOut, .redirects, .unsupportedURL, .cancelled: false
+        case .unreachable, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .redirects, .unsupportedURL,
+            .cancelled:
+            false
         }
     }
 
@@ -38,7 +50,12 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .status(let code, let reason, _): "HTTP \(code) \(reason)"
+        case .retryTooLate(let code, let reason, let seconds, let limit):
+            "HTTP \(code) \(reason): the server asks to retry in \(Int(min(seconds, 1e9))) s, more than the \(Int(limit)) s Sepia waits"
         case .tooLarge(let limit): "the photo is larger than \(limit / 1_048_576) MB"
+        case .decodedTooLarge(let limit): "the decompressed body exceeds \(limit) bytes"
+        case .encoding(let detail): detail
+        case .proxy(let detail): detail
         case .unreachable(let detail): "cannot connect: \(detail)"
         case .connection(let detail): "connection failed: \(detail)"
         case .timedOut(let detail): "timed out \(detail)"

@@ -4,29 +4,35 @@ import NIOCore
 import SepiaOperations
 
 /// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
-/// threads, pooled connections (a limit per host), timeouts, a size cap, a few redirects and
-/// retries of transient failures.
+/// threads, pooled connections (a limit per host), timeouts, a size cap, checked redirects,
+/// retries of transient failures (honouring `Retry-After`), gzip and deflate bodies, proxies,
+/// and conditional requests for a cache.
 ///
-/// Every download finishes through a callback; nothing blocks a thread while it waits. The
-/// client and its threads start with the first download, so a loader that only ever sees
-/// local files costs nothing. Call ``shutdown()`` once when done with the loader.
+/// Every request names Sepia in its `User-Agent` and lists the formats it decodes in `Accept`
+/// (``HTTPRequestHeaders``). Every download finishes through a callback; nothing blocks a
+/// thread while it waits. A client and its connection pool start with the first download
+/// that needs them (one for direct connections, one per proxy, since AsyncHTTPClient sets the
+/// proxy per client), so a loader that only ever sees local files costs nothing. Call
+/// ``shutdown()`` once when done with the loader.
 public final class HTTPLoader: Sendable {
     private enum ClientState {
-        case unused
-        case running(HTTPClient)
+        /// The clients started so far, by proxy (nil: direct).
+        case running([ProxyServer?: HTTPClient])
         case shutDown
     }
 
     /// The limits this loader applies.
     public let configuration: HTTPLoaderConfiguration
     private let clientConfiguration: HTTPClient.Configuration
-    private let clientState = Locked(ClientState.unused)
+    private let clientState = Locked(ClientState.running([:]))
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
     public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
         self.configuration = configuration
+        // Redirects are followed by `HTTPLoad`, which checks each hop; bodies are decoded by
+        // `HTTPContentDecoder`, which counts received bytes for progress and limits the decoded size.
         var clientConfiguration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: configuration.maximumRedirects, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(
                 connect: .clamped(seconds: configuration.connectTimeout),
                 read: .clamped(seconds: configuration.readTimeout)
@@ -36,22 +42,23 @@ public final class HTTPLoader: Sendable {
         self.clientConfiguration = clientConfiguration
     }
 
-    /// Whether the client has been started (for tests).
+    /// Whether a client has been started (for tests).
     var hasStartedClient: Bool {
-        clientState.withLock { if case .running = $0 { true } else { false } }
+        clientState.withLock { if case .running(let clients) = $0 { !clients.isEmpty } else { false } }
     }
 
-    /// The client, made on first use; nil once the loader is shut down.
-    private func client() -> HTTPClient? {
+    /// The client for requests through `proxy` (nil: direct), made on first use; nil once the
+    /// loader is shut down.
+    private func client(through proxy: ProxyServer?) -> HTTPClient? {
         clientState.withLock { state in
-            switch state {
-            case .unused:
-                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
-                state = .running(client)
-                return client
-            case .running(let client): return client
-            case .shutDown: return nil
-            }
+            guard case .running(var clients) = state else { return nil }
+            if let client = clients[proxy] { return client }
+            var configuration = clientConfiguration
+            configuration.proxy = proxy?.clientProxy
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[proxy] = client
+            state = .running(clients)
+            return client
         }
     }
 
@@ -69,8 +76,27 @@ public final class HTTPLoader: Sendable {
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
         completion: @escaping @Sendable (Result<Data, HTTPLoadError>) -> Void
     ) -> HTTPLoad {
+        load(url, revalidating: nil, limit: limit, progress: progress) { result in
+            completion(
+                result.map { resource in
+                    guard case .modified(let body, _) = resource else { preconditionFailure("304 to a request without validators") }
+                    return body
+                })
+        }
+    }
+
+    /// Starts downloading `url`, conditionally when `cached` holds validators: the request
+    /// carries `If-None-Match` and `If-Modified-Since`, and a `304 Not Modified` completes with
+    /// ``HTTPResource/notModified(_:)``. Otherwise as ``load(_:limit:progress:completion:)``.
+    public func load(
+        _ url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int? = nil,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
+        completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
+    ) -> HTTPLoad {
         let load = HTTPLoad(
-            url: url, limit: limit ?? configuration.maximumBodySize, client: { [self] in client() },
+            url: url, validators: cached, limit: limit ?? configuration.maximumBodySize, client: { [self] in client(through: $0) },
             configuration: configuration, progress: progress, completion: completion)
         load.start()
         return load
@@ -79,11 +105,11 @@ public final class HTTPLoader: Sendable {
     /// Closes every connection and stops the loader; loads still running fail, and so do
     /// loads started later.
     public func shutdown() async {
-        let running = clientState.withLock { state -> HTTPClient? in
+        let running = clientState.withLock { state -> [HTTPClient] in
             defer { state = .shutDown }
-            if case .running(let client) = state { return client }
-            return nil
+            if case .running(let clients) = state { return Array(clients.values) }
+            return []
         }
-        try? await running?.shutdown()
+        for client in running { try? await client.shutdown() }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Limits and timeouts for ``HTTPLoader``.
+/// Limits, timeouts, headers and proxies for ``HTTPLoader``.
 public struct HTTPLoaderConfiguration: Sendable {
     /// Seconds allowed to open a connection.
     public var connectTimeout: TimeInterval
@@ -15,10 +15,16 @@ public struct HTTPLoaderConfiguration: Sendable {
     public var maximumBodySize: Int
     /// How many redirects are followed before the request fails.
     public var maximumRedirects: Int
-    /// Connections opened to one host at the most.
+    /// Connections opened to one host at the most (6 by default, as browsers do); requests
+    /// beyond them wait for a free connection.
     public var connectionsPerHost: Int
     /// When and how often failed attempts are repeated.
     public var retry: RetryPolicy
+    /// The `User-Agent` sent with every request.
+    public var userAgent: String
+    /// The proxies requests go through; none by default (``ProxySettings/init(environment:)``
+    /// reads them from `http_proxy` and its kin, as the `sepia` command does).
+    public var proxies: ProxySettings
 
     /// A configuration; the defaults suit photo downloads from ordinary web servers.
     public init(
@@ -27,8 +33,10 @@ public struct HTTPLoaderConfiguration: Sendable {
         totalTimeout: TimeInterval = 60,
         maximumBodySize: Int = 50 * 1024 * 1024,
         maximumRedirects: Int = 5,
-        connectionsPerHost: Int = 8,
-        retry: RetryPolicy = RetryPolicy()
+        connectionsPerHost: Int = 6,
+        retry: RetryPolicy = RetryPolicy(),
+        userAgent: String = HTTPRequestHeaders.defaultUserAgent,
+        proxies: ProxySettings = .none
     ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
@@ -37,5 +45,7 @@ public struct HTTPLoaderConfiguration: Sendable {
         self.maximumRedirects = maximumRedirects
         self.connectionsPerHost = connectionsPerHost
         self.retry = retry
+        self.userAgent = userAgent
+        self.proxies = proxies
     }
 }

@@ -29,6 +29,35 @@ public protocol PhotoDataLoading: Sendable {
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
         completion: @escaping @Sendable (Result<Data, PhotoError>) -> Void
     ) -> any CancellableLoad
+
+    /// Starts fetching `url` on behalf of a cache that holds a copy with `cached` headers:
+    /// when they carry validators, the server may answer that the copy is current
+    /// (``HTTPResource/notModified(_:)``); otherwise, or when it changed, the body comes with
+    /// what the response says about caching it. Called as ``loadData(from:limit:progress:completion:)``.
+    ///
+    /// The default implementation, for loaders that know nothing of HTTP caching, ignores
+    /// `cached` and reports every body as ``HTTPResource/modified(_:_:)`` without headers.
+    func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad
+}
+
+extension PhotoDataLoading {
+    public func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad {
+        loadData(from: url, limit: limit, progress: progress) { result in
+            completion(result.map { .modified($0, HTTPCacheHeaders()) })
+        }
+    }
 }
 
 extension HTTPLoad: CancellableLoad {}
@@ -43,5 +72,15 @@ extension HTTPLoader: PhotoDataLoading {
         completion: @escaping @Sendable (Result<Data, PhotoError>) -> Void
     ) -> any CancellableLoad {
         load(url, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
+    }
+
+    public func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad {
+        load(url, revalidating: cached, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import SepiaOperations
 
 /// Fetches a photo's bytes: through a ``PhotoDataLoading`` loader such as ``HTTPLoader`` (or
-/// from a disk cache of earlier downloads), or from a local file.
+/// from a disk cache of earlier downloads, revalidated with the server when stale), or from a
+/// local file.
 ///
 /// A real asynchronous operation: it holds no thread while the bytes travel, and cancelling
 /// it cancels the network request (closing its connection) and frees its queue slot at once.
@@ -28,9 +29,12 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     /// Creates a download of `url` (http, https or file).
     ///
     /// - Parameters:
-    ///   - cache: downloads are looked up here first (unless `refresh`) and stored here after;
-    ///     local files are never cached.
-    ///   - refresh: download even when the cache has the bytes.
+    ///   - cache: downloads are looked up here first (unless `refresh`) and stored here after
+    ///     with their response headers (unless `Cache-Control: no-store`); a fresh entry is
+    ///     used without a request, a stale one is revalidated (`If-None-Match`,
+    ///     `If-Modified-Since`: a 304 reuses it); see ``CachedResponseInfo``. Local files are
+    ///     never cached.
+    ///   - refresh: download in full even when the cache has the bytes.
     ///   - progress: called with the bytes received over the network so far and the expected
     ///     total (when known), on an arbitrary thread; never for a local file or a cache hit.
     public init(
@@ -46,34 +50,72 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
         name = "Download \(url.lastPathComponent)"
     }
 
-    /// Bytes that came over the network (0 for a cache hit or a local file).
+    /// Bytes of body that came over the network (0 for a cache hit, a 304 or a local file).
     public var bytesDownloaded: Int { downloaded.withLock { $0 } }
 
     public override func execute() {
         if url.isFileURL {
             readFile()
-        } else if let cache, readsCache, let data = cache.data(forKey: url.absoluteString) {
-            finish(with: .success(data))  // read here, like a local file: a hop costs more
+        } else if let cache, readsCache, let entry = cache.entry(forKey: url.absoluteString) {
+            useCached(entry)
         } else {
-            download()
+            download(revalidating: nil)
         }
     }
 
-    /// Fetches the bytes over the network, then stores them in the cache.
-    private func download() {
-        let started = loader.loadData(from: url, limit: nil, progress: progress) { [cache, url] result in
+    /// Uses a cache entry when it is fresh, revalidates it when it is stale and has validators,
+    /// downloads the photo again otherwise. Entries stored before the cache kept response
+    /// headers (empty metadata) are used as they always were: until `refresh` or eviction.
+    private func useCached(_ entry: (data: Data, metadata: Data)) {
+        if entry.metadata.isEmpty {
+            finish(with: .success(entry.data))  // read here, like a local file: a hop costs more
+            return
+        }
+        guard let info = CachedResponseInfo(encoded: entry.metadata) else { return download(revalidating: nil) }
+        if info.isFresh(at: Date()) {
+            finish(with: .success(entry.data))
+        } else {
+            download(revalidating: info.headers.hasValidators ? (entry.data, info.headers) : nil)
+        }
+    }
+
+    /// Fetches the bytes over the network, conditionally when a stale cached copy has
+    /// validators, then stores them in the cache (unless the response says `no-store`).
+    private func download(revalidating cached: (data: Data, headers: HTTPCacheHeaders)?) {
+        let started = loader.loadResource(from: url, revalidating: cached?.headers, limit: nil, progress: progress) { result in
             switch result {
-            case .success(let data):
+            case .success(.modified(let data, let headers)):
                 self.downloaded.withLock { $0 = data.count }
                 Self.fileQueue.async {
-                    try? cache?.store(data, forKey: url.absoluteString)
+                    self.remember(data, headers: headers)
                     self.finish(with: .success(data))
+                }
+            case .success(.notModified(let headers)):
+                guard let cached else {
+                    self.finish(with: .failure(PhotoError.processing("the loader answered 304 Not Modified to a plain request")))
+                    return
+                }
+                Self.fileQueue.async {
+                    self.remember(cached.data, headers: cached.headers.updated(with: headers))
+                    self.finish(with: .success(cached.data))
                 }
             case .failure(.cancelled): self.finish(with: .cancelled)
             case .failure(let error): self.finish(with: .failure(error))
             }
         }
         load.withLock { $0 = started }
+    }
+
+    /// Stores `data` with its headers and the time in the cache, or removes the entry when the
+    /// headers forbid storing it.
+    private func remember(_ data: Data, headers: HTTPCacheHeaders) {
+        guard let cache else { return }
+        if headers.directives.noStore {
+            cache.removeData(forKey: url.absoluteString)
+        } else {
+            let info = CachedResponseInfo(storedAt: Date(), headers: headers)
+            try? cache.store(data, metadata: info.encoded(), forKey: url.absoluteString)
+        }
     }
 
     /// Removes the downloaded bytes from the disk cache: for a caller that found them useless

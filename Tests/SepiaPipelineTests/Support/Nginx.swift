@@ -1,0 +1,85 @@
+import Foundation
+import SepiaTestSupport
+
+/// Debian's nginx, run in the foreground by a test on a loopback port with a configuration in
+/// a temporary folder: `gzip on`, `etag on`, `expires 1h` under `/fresh/` and
+/// `Cache-Control: no-cache` under `/revalidated/`, serving the
+/// files the test puts in ``root``. Its access log records each request's status and coding.
+final class Nginx {
+    /// The port it listens on, on 127.0.0.1.
+    let port: Int
+    /// The folder it serves.
+    let root: URL
+    private let directory: URL
+    private let process: Process
+
+    init() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
+            throw DebianToolError(script: "nginx", message: "/usr/sbin/nginx is missing")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-nginx-\(UUID().uuidString)")
+        root = directory.appendingPathComponent("www")
+        for folder in ["fresh", "revalidated"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        port = try FreePort.find()
+        let path = directory.path
+        let configuration = """
+            daemon off;
+            master_process off;
+            pid \(path)/nginx.pid;
+            error_log \(path)/error.log;
+            events {}
+            http {
+                include /etc/nginx/mime.types;
+                log_format sepia '$request_uri $status $sent_http_content_encoding';
+                access_log \(path)/access.log sepia;
+                client_body_temp_path \(path)/client;
+                proxy_temp_path \(path)/proxy;
+                fastcgi_temp_path \(path)/fastcgi;
+                uwsgi_temp_path \(path)/uwsgi;
+                scgi_temp_path \(path)/scgi;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    gzip on;
+                    gzip_types *;
+                    gzip_min_length 0;
+                    etag on;
+                    location /fresh/ { expires 1h; }
+                    location /revalidated/ { add_header Cache-Control no-cache; }
+                }
+            }
+
+            """
+        let file = directory.appendingPathComponent("nginx.conf")
+        try configuration.write(to: file, atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        process.arguments = ["-p", path, "-c", file.path, "-e", "\(path)/error.log"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitUntil("nginx listens on port \(port)") { FreePort.isListening(port) }
+    }
+
+    /// `http://127.0.0.1:PORT` + `path`.
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// The access log's lines: "URI STATUS CODING" (the coding is "-" for none).
+    var accessLog: [String] {
+        let log = (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").map(String.init)
+    }
+
+    /// Stops nginx and removes its files.
+    func stop() {
+        // SIGKILL: SIGTERM can arrive blocked, since the child inherits the signal mask of
+        // the test's thread (the code under test blocks the signals it traps).
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
