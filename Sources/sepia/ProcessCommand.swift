@@ -69,7 +69,8 @@ struct ProcessCommand: AsyncParsableCommand {
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
         if keepMetadata, ![.jpeg, .png].contains(format) {
-            throw ValidationError("--keep-metadata works with --format jpeg or png; Sepia does not write metadata into \(format.rawValue) files yet.")
+            throw ValidationError(
+                "--keep-metadata works with --format jpeg or png; Sepia does not write metadata into \(format.rawValue) files yet.")
         }
     }
 

@@ -41,6 +41,14 @@ final class PNGColorChunkTests: XCTestCase {
         XCTAssertGreaterThan(gammaOnly.meanAbsoluteDifference(against: reference), 3)
     }
 
+    func testTheGammaAndChromaticitiesThatStandForSRGBLeaveThePixelsAlone() throws {
+        let srgb = PNGColorChunks.srgbChromaticities
+        XCTAssertEqual(try ImageDecoder.decode(try png(with: [gamma(1 / 2.2)])).image, photo, "ImageMagick's tag for sRGB")
+        XCTAssertEqual(try ImageDecoder.decode(try png(with: [gamma(1 / 2.2), chromaticities(srgb)])).image, photo)
+        let literal = ColorArithmetic.convert(photo, decodingGamma: 2.2, from: srgb)
+        XCTAssertGreaterThan(photo.meanAbsoluteDifference(against: literal), 1, "a pure 2.2 curve would have changed them")
+    }
+
     func testSRGBChunkOverridesGamma() throws {
         let decoded = try ImageDecoder.decode(try png(with: [PNGFileBuilder.chunk("sRGB", [0]), gamma(1 / 1.8)]))
         XCTAssertNil(decoded.sourceColorProfile)
