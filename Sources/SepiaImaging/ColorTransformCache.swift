@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The conversion plans of the profiles met lately, so that photos carrying the same profile
 /// (every photo of a camera, every Adobe RGB export) build their lcms2 transform once.
@@ -6,9 +6,11 @@ import Synchronization
 /// Keyed by the profile's bytes: their hash finds the entry, and the bytes are compared, so two
 /// profiles whose hashes collide never share a transform. Bounded: beyond `capacity` entries the
 /// least recently used one goes (a transform still in use lives on until its image is done).
-/// Thread-safe: lookups take a mutex; plans are built outside it, so a slow profile does not
-/// hold up the other decodes.
-final class ColorTransformCache: Sendable {
+/// Thread-safe: lookups take a lock; plans are built outside it, so a slow profile does not
+/// hold up the other decodes. An `NSLock`, not `Synchronization.Mutex`, for the reason
+/// `SepiaOperations.Locked` gives (the thread sanitizer does not see a `Mutex` on Linux);
+/// `Locked` itself is in a module SepiaImaging does not depend on.
+final class ColorTransformCache: @unchecked Sendable {
     /// The cache `ImageDecoder` uses.
     static let shared = ColorTransformCache(capacity: 16)
 
@@ -37,7 +39,9 @@ final class ColorTransformCache: Sendable {
 
     /// The most entries kept.
     let capacity: Int
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    /// Guarded by `lock`: use `withState`.
+    private var state = State()
 
     /// An empty cache keeping up to `capacity` plans (at least one).
     init(capacity: Int) {
@@ -47,9 +51,9 @@ final class ColorTransformCache: Sendable {
     /// The plan for converting `samples` pixels from `profile`, built on first use.
     func plan(for profile: [UInt8], samples: ColorConversionPlan.Samples) -> ColorConversionPlan {
         let key = Key(profile: profile, samples: samples)
-        if let plan = state.withLock({ $0.touch(key) }) { return plan }
+        if let plan = withState { $0.touch(key) } { return plan }
         let built = ColorConversionPlan(profile: profile, samples: samples)
-        return state.withLock { state in
+        return withState { state in
             // Another thread may have built the same plan meanwhile: keep the first one.
             if let plan = state.touch(key) { return plan }
             if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
@@ -62,5 +66,11 @@ final class ColorTransformCache: Sendable {
     }
 
     /// How many plans are kept.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { withState { $0.entries.count } }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 }

@@ -31,7 +31,7 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
         case .empty:
             "The data is empty: there is no image in it."
         case .unsupportedFormat(let seen):
-            "The data is not an image Sepia decodes (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF or HEIC); it looks like \(seen)."
+            "The data is no image Sepia decodes; it looks like \(seen)."
         case let .tooLarge(width, height, limit):
             "The image is \(width)×\(height) pixels, more than the limit of \(limit) pixels."
         case .truncated(let format):
