@@ -143,7 +143,9 @@ let package = Package(
 
         .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations", "SepiaTestSupport"]),
         .testTarget(name: "SepiaProcessTests", dependencies: ["SepiaProcess"]),
-        .testTarget(name: "SepiaImagingTests", dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaProcess"]),
+        .testTarget(
+            name: "SepiaImagingTests",
+            dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaProcess", "SepiaTestSupport"]),
         .testTarget(
             name: "SepiaPipelineTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 import XCTest
 
 @testable import SepiaImaging
@@ -32,7 +33,7 @@ final class OutputMetadataTests: XCTestCase {
     private func identify(_ bytes: [UInt8], as suffix: String) throws -> String {
         let file = try makeTemporaryDirectory().appendingPathComponent("output.\(suffix)")
         try Data(bytes).write(to: file)
-        return try DebianTool.run("identify", ["-verbose", file.path], package: "imagemagick")
+        return try DebianTool.text(of: "identify", ["-verbose", file.path], package: "imagemagick")
     }
 
     func testDecoderReportsTheEXIF() throws {

@@ -55,8 +55,8 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
     // MARK: - Content codings
 
     func testAGzipBodyIsDecodedAndProgressCountsReceivedBytes() async throws {
-        let original = try DebianTool.run("head -c 300000 /dev/urandom | base64")
-        let gzipped = try DebianTool.run("gzip -9", input: original)
+        let original = try DebianTool.shell("head -c 300000 /dev/urandom | base64")
+        let gzipped = try DebianTool.shell("gzip -9", input: original)
         XCTAssertLessThan(gzipped.count, original.count)
         let (server, loader) = try await start { _ in .init(headers: [("Content-Encoding", "gzip")], body: gzipped) }
         let progress = Locked<[Int]>([])
@@ -70,9 +70,9 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
 
     func testDeflateBodiesInZlibsFormatAndRawAreDecoded() async throws {
         let original = Data(String(repeating: "sepia ", count: 50_000).utf8)
-        let zlibBody = try DebianTool.run(
+        let zlibBody = try DebianTool.shell(
             "python3 -c 'import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read()))'", input: original)
-        let raw = try DebianTool.run(
+        let raw = try DebianTool.shell(
             "python3 -c 'import sys, zlib; c = zlib.compressobj(9, zlib.DEFLATED, -15); sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush())'",
             input: original)
         let bodies = ["/zlib": zlibBody, "/raw": raw]
@@ -85,7 +85,7 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
 
     /// 200 MB of zeros in a fifth of a megabyte: it must fail after the limit, not fill memory.
     func testAGzipBombFailsAtTheLimit() async throws {
-        let bomb = try DebianTool.run("head -c 200000000 /dev/zero | gzip -9")
+        let bomb = try DebianTool.shell("head -c 200000000 /dev/zero | gzip -9")
         XCTAssertLessThan(bomb.count, 250_000)
         let (server, loader) = try await start { _ in .init(headers: [("Content-Encoding", "gzip")], body: bomb) }
         let result = await loader.result(server.url("/bomb.jpg"), limit: 20_000_000)
@@ -94,7 +94,7 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
     }
 
     func testDamagedTruncatedOrUnknownEncodingsFailClearly() async throws {
-        let gzipped = try DebianTool.run("head -c 100000 /dev/urandom | gzip")
+        let gzipped = try DebianTool.shell("head -c 100000 /dev/urandom | gzip")
         var damaged = gzipped
         damaged[20] ^= 0xFF
         damaged[21] ^= 0xFF

@@ -18,7 +18,7 @@ final class NginxCachingTests: XCTestCase {
 
     /// An uncompressed BMP made by ImageMagick: the kind of photo a server gzips.
     private func makePhoto(at path: String) throws -> Data {
-        _ = try DebianTool.run("convert -size 300x200 gradient:sienna-wheat BMP3:'\(path)'")
+        _ = try DebianTool.shell("convert -size 300x200 gradient:sienna-wheat BMP3:'\(path)'")
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 

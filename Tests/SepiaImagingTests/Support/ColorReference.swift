@@ -1,5 +1,6 @@
 import CSepiaCodecs
 import Foundation
+import SepiaTestSupport
 
 @testable import SepiaImaging
 

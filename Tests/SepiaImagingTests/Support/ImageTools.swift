@@ -1,4 +1,5 @@
 import Foundation
+import SepiaTestSupport
 
 @testable import SepiaImaging
 
@@ -8,11 +9,6 @@ import Foundation
 /// output with another decoder. A missing tool is an error that names the Debian package, never
 /// a skipped test.
 final class ImageTools {
-    /// Why a tool could not do its job.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The Debian package of each tool, for the error when one is missing.
     private static let packages = [
         "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
@@ -54,32 +50,12 @@ final class ImageTools {
     /// the tool is missing or exits with a failure.
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> [UInt8] {
-        guard let executable = Self.find(tool) else {
-            throw Failure(description: "\(tool) is not installed (Debian package \(Self.packages[tool] ?? tool); scripts/install-deps)")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardInput = FileHandle.nullDevice
-        // The tools write a few lines to standard error at most, far less than a pipe holds.
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(message)")
-        }
-        return [UInt8](bytes)
+        [UInt8](try DebianTool.run(tool, arguments, in: folder, package: Self.packages[tool] ?? tool))
     }
 
     /// Runs `tool` with `arguments` and returns what it printed, as text.
     func text(of tool: String, _ arguments: [String]) throws -> String {
-        String(decoding: try run(tool, arguments), as: UTF8.self)
+        try DebianTool.text(of: tool, arguments, in: folder, package: Self.packages[tool] ?? tool)
     }
 
     /// Runs `tool` with `arguments`, which must write the file `output`, and returns its bytes.
@@ -100,20 +76,11 @@ final class ImageTools {
         return try Self.parsePAM(read(pam))
     }
 
-    private static func find(_ tool: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(tool)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
-
     /// An RGB_ALPHA PAM file (Netpbm's format: a text header ending in ENDHDR, then the samples).
     private static func parsePAM(_ bytes: [UInt8]) throws -> RGBAImage {
         let marker = Array("ENDHDR\n".utf8)
         guard let end = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
-        else { throw Failure(description: "not a PAM file") }
+        else { throw DebianTool.Failure(description: "not a PAM file") }
         var fields: [String: String] = [:]
         for line in String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
@@ -121,8 +88,10 @@ final class ImageTools {
         }
         guard let width = fields["WIDTH"].flatMap({ Int($0) }), let height = fields["HEIGHT"].flatMap({ Int($0) }),
             fields["DEPTH"] == "4", fields["MAXVAL"] == "255"
-        else { throw Failure(description: "not an 8-bit RGBA PAM file: \(fields)") }
-        guard bytes.count - end - marker.count == width * height * 4 else { throw Failure(description: "a PAM file of the wrong length") }
+        else { throw DebianTool.Failure(description: "not an 8-bit RGBA PAM file: \(fields)") }
+        guard bytes.count - end - marker.count == width * height * 4 else {
+            throw DebianTool.Failure(description: "a PAM file of the wrong length")
+        }
         return RGBAImage(width: width, height: height, pixels: Array(bytes[(end + marker.count)...]))
     }
 }

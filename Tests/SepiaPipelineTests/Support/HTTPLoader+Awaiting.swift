@@ -1,5 +1,6 @@
 import Foundation
 import SepiaPipeline
+import SepiaTestSupport
 
 extension HTTPLoader {
     /// Downloads `url` and waits for the result (tests only).
@@ -21,39 +22,10 @@ extension HTTPLoader {
     }
 }
 
-/// Runs a Debian tool to make a test file; a missing tool or a failure is a test failure
-/// with the tool's own words.
-enum DebianTool {
-    /// Runs `/bin/sh -c script` with `input` on its standard input and returns what it wrote
-    /// to standard output.
-    static func run(_ script: String, input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        if let input {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-tool-input-\(UUID().uuidString)")
-            try input.write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            process.standardInput = try FileHandle(forReadingFrom: file)
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw DebianToolError(script: script, message: String(decoding: message, as: UTF8.self))
-        }
-        return data
+extension DebianTool {
+    /// Runs `/bin/sh -c script` (pipelines of coreutils, gzip, ImageMagick or python3) with
+    /// `input` on its standard input and returns what it wrote to standard output.
+    static func shell(_ script: String, input: Data? = nil) throws -> Data {
+        try run("/bin/sh", ["-c", script], input: input, package: "coreutils, gzip, imagemagick or python3")
     }
-}
-
-/// A tool run by ``DebianTool`` that failed or is missing.
-struct DebianToolError: Error, CustomStringConvertible {
-    let script: String
-    let message: String
-    var description: String { "`\(script)` failed (is its Debian package installed? see scripts/install-deps): \(message)" }
 }

@@ -15,7 +15,7 @@ final class Nginx {
 
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
-            throw DebianToolError(script: "nginx", message: "/usr/sbin/nginx is missing")
+            throw DebianTool.Failure(description: "/usr/sbin/nginx is missing: install the Debian package nginx (scripts/install-deps)")
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-nginx-\(UUID().uuidString)")
         root = directory.appendingPathComponent("www")

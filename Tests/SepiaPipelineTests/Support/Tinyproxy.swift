@@ -12,7 +12,8 @@ final class Tinyproxy {
     /// Starts tinyproxy allowing clients from `allow` (a host or network, as its `Allow` takes).
     init(allow: String = "127.0.0.1") throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tinyproxy") else {
-            throw DebianToolError(script: "tinyproxy", message: "/usr/bin/tinyproxy is missing")
+            throw DebianTool.Failure(
+                description: "/usr/bin/tinyproxy is missing: install the Debian package tinyproxy (scripts/install-deps)")
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-tinyproxy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,7 +75,7 @@ enum FreePort {
                 bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        guard bound else { throw DebianToolError(script: "bind", message: String(cString: strerror(errno))) }
+        guard bound else { throw DebianTool.Failure(description: "bind: " + String(cString: strerror(errno))) }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
