@@ -23,6 +23,9 @@ enum JPEGDecoder {
         let sourceHeight = Int(header.height)
         let exif = UnsafeRawBufferPointer(start: header.exif_tiff, count: header.exif_tiff_length)
         let orientation = EXIFOrientation(exifTIFF: exif) ?? .up
+        // Copied now: the saved marker lives in libjpeg's image pool, which finishing the
+        // decompression frees (ImageDecoderFuzzer found the read after it under ASan).
+        let exifBytes = exif.isEmpty ? nil : Array(exif)
         let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
 
         let coefficientBudget = UInt64(max(options.pixelLimit, 0)) * UInt64(RGBAImage.bytesPerPixel)
@@ -62,7 +65,7 @@ enum JPEGDecoder {
             image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
             format: .jpeg, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
             scaleDenominator: denominator, orientation: orientation, sourceColorProfile: profile,
-            exif: exif.isEmpty ? nil : Array(exif), warnings: warnings + profileWarnings
+            exif: exifBytes, warnings: warnings + profileWarnings
         )
     }
 }

@@ -26,7 +26,8 @@ typedef struct sepia_jpeg_header {
     uint64_t whole_image_coefficient_bytes;
     /*
      * The TIFF structure of the first APP1 "Exif" segment (the bytes after "Exif\0\0"), or NULL.
-     * Owned by the decoder; valid until sepia_jpeg_decoder_destroy.
+     * Owned by the decoder; valid until sepia_jpeg_decoder_read_pixels finishes the decompression
+     * (the marker lives in libjpeg's image pool): copy it before.
      */
     const uint8_t *exif_tiff;
     size_t exif_tiff_length;
