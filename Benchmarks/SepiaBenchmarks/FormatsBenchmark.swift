@@ -26,6 +26,7 @@ struct FormatsBenchmark: ParsableCommand {
     var heic: String?
 
     func run() throws {
+        ImageMemory.keepFreedBuffers()  // as `sepia process` does: no page faults on every new image
         let photo = PhotoGenerator(seed: 42).render(width: width, height: height)
         let megapixels = Double(photo.pixelCount) / 1e6
         print(

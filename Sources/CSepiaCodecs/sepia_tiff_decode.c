@@ -8,7 +8,6 @@
 #include <tiffio.h>
 
 #include "sepia_diagnostics_internal.h"
-#include "sepia_huge_pages.h"
 
 struct sepia_tiff_decoder {
     TIFF *tiff;
@@ -481,7 +480,6 @@ sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t
     if (scratch_size <= 0) return library_error(decoder, "TIFF strip or tile size is invalid");
     uint8_t *scratch = malloc((size_t)scratch_size);
     if (scratch == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    sepia_prefer_huge_pages(rgba, (size_t)decoder->header.height * bytes_per_row);
     sepia_status status = tiled ? read_tiles(decoder, scratch, rgba, bytes_per_row) : read_strips(decoder, scratch, rgba, bytes_per_row);
     free(scratch);
     return status;

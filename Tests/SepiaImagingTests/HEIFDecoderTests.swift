@@ -1,4 +1,5 @@
 import Foundation
+import SepiaOperations
 import XCTest
 
 @testable import SepiaImaging
@@ -77,6 +78,18 @@ final class HEIFDecoderTests: XCTestCase {
         let profilePath = "/usr/share/color/icc/ghostscript/a98.icc"
         let profile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: profilePath)))
         XCTAssertEqual(try avif("tagged.avif", ["--icc", profilePath]).sourceColorProfile, profile)
+    }
+
+    func testConcurrentDecodesAgree() throws {
+        try tool.run("avifenc", ["-s", "8", "source.png", "shared.avif"])
+        let bytes = try tool.bytes("shared.avif")
+        let expected = try ImageDecoder.decode(bytes).image
+        let results = Locked([RGBAImage?](repeating: nil, count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let image = try? ImageDecoder.decode(bytes).image
+            results.withLock { $0[index] = image }
+        }
+        XCTAssertEqual(results.withLock { $0 }, [RGBAImage?](repeating: expected, count: 8))
     }
 
     // MARK: HEIC
