@@ -82,7 +82,7 @@ final class HEIFDecoderTests: XCTestCase {
 
     func testConcurrentDecodesAgree() throws {
         try tool.run("avifenc", ["-s", "8", "source.png", "shared.avif"])
-        let bytes = try tool.bytes("shared.avif")
+        let bytes = try tool.read("shared.avif")
         let expected = try ImageDecoder.decode(bytes).image
         let results = Locked([RGBAImage?](repeating: nil, count: 8))
         DispatchQueue.concurrentPerform(iterations: 8) { index in
