@@ -34,9 +34,9 @@ let package = Package(
         .target(
             name: "CSepiaCodecs",
             linkerSettings: [
+                // libwebp-dev brings both libwebp and libwebpdemux (the container parser).
                 .linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
-                .linkedLibrary("webpmux"), .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"),
-                .linkedLibrary("lcms2"),
+                .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("lcms2"),
             ]
         ),
 
