@@ -25,25 +25,31 @@
 #define SEPIA_TYPE_GRAY_AS_RGBA_8 (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | EXTRA_SH(3) | BYTES_SH(1))
 
 /*
- * Entries of the linear-to-sRGB table of the matrix-shaper path: 16,384 steps keep the table's
- * own error below a fifth of a level where sRGB's curve is steepest (slope 12.92 near black).
- */
-#define ENCODE_STEPS 16384
-
-/*
  * The matrix-shaper path: RGB profiles that are three tone curves and a 3x3 matrix (every camera
  * and phone profile, Adobe RGB, ProPhoto, Display P3) need no lookup table. lcms2 2.14's 8-bit
  * transform of a 12-megapixel Adobe RGB photo ran at 7 MP/s here, whatever the flags (NOCACHE,
- * COPY_ALPHA, RGBA or RGB), and made the photo's decode take 5 times as long; these tables run
- * 3 times as fast on the same machine. So Sepia evaluates such profiles itself from lcms2's
- * reading of them:
- * 256-entry curves to linear light, one matrix from the profile's colorants to sRGB's (both
- * adapted to D50 by the profiles), and a table back to sRGB's curve.
+ * COPY_ALPHA, RGBA or RGB), and made the photo's decode take 5 times as long. So Sepia evaluates
+ * such profiles itself from lcms2's reading of them, in integers:
+ *
+ * A pixel's linear sRGB light is M * (curve_r(r), curve_g(g), curve_b(b)), with M the matrix from
+ * the profile's colorants to sRGB's (both adapted to D50 by the profiles). Each of the nine
+ * products depends on one 8-bit input, so it is tabulated: `terms[k][v]` holds the three products
+ * of input channel k at value v, in units of 1/LINEAR_SCALE, each in a 21-bit lane of one 64-bit
+ * word. One pixel is then three loads and two additions (the lanes never carry into each other:
+ * every term is made non-negative by a bias per input channel, and the sums are checked to stay
+ * below 2^21 when the tables are built), and a lookup per output channel in `to_srgb`, indexed by
+ * the biased sum, which also clamps light outside sRGB's gamut to 0 or 255. 2.5 times as fast as
+ * the same arithmetic in floats, and within one level of it (mean 0.004 levels).
  */
+#define LINEAR_SCALE 16384 /* steps of linear light: a fifth of a level where sRGB's curve is steepest */
+#define LANE_BITS 21
+#define LANE_MASK ((UINT64_C(1) << LANE_BITS) - 1)
+
 typedef struct matrix_shaper {
-    float to_linear[3][256];
-    float matrix[3][3];
-    uint8_t to_srgb[ENCODE_STEPS + 1];
+    uint64_t terms[3][256];
+    /* sRGB's 8-bit value for each biased sum (`bias` stands for zero light); `size` entries. */
+    uint8_t *to_srgb;
+    uint32_t size;
 } matrix_shaper;
 
 struct sepia_color_transform {
@@ -207,53 +213,112 @@ static double srgb_encode(double linear) {
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055;
 }
 
-/* The matrix-shaper tables for `source` (an RGB matrix-shaper profile), or NULL. */
-static matrix_shaper *build_matrix_shaper(cmsContext context, cmsHPROFILE source) {
-    static const cmsTagSignature curves[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
+/* The matrix from the colorants of `source` to sRGB's, linear light; false when there is none. */
+static bool matrix_to_srgb(cmsContext context, cmsHPROFILE source, double matrix[3][3]) {
     cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
     double source_matrix[3][3], srgb_matrix[3][3], from_xyz[3][3];
-    const bool matrices = srgb != NULL && colorant_matrix(source, source_matrix) && colorant_matrix(srgb, srgb_matrix) &&
-                          invert(srgb_matrix, from_xyz);
+    const bool found = srgb != NULL && colorant_matrix(source, source_matrix) && colorant_matrix(srgb, srgb_matrix) &&
+                       invert(srgb_matrix, from_xyz);
     if (srgb != NULL) cmsCloseProfile(srgb);
-    if (!matrices) return NULL;
-    matrix_shaper *shaper = malloc(sizeof *shaper);
-    if (shaper == NULL) return NULL;
-    for (int channel = 0; channel < 3; channel++) {
-        const cmsToneCurve *curve = cmsReadTag(source, curves[channel]);
-        if (curve == NULL) {
-            free(shaper);
-            return NULL;
-        }
-        for (int value = 0; value < 256; value++) {
-            shaper->to_linear[channel][value] = cmsEvalToneCurveFloat(curve, (cmsFloat32Number)value / 255);
-        }
-    }
+    if (!found) return false;
     for (int row = 0; row < 3; row++) {
         for (int column = 0; column < 3; column++) {
             double sum = 0;
             for (int k = 0; k < 3; k++) sum += from_xyz[row][k] * source_matrix[k][column];
-            shaper->matrix[row][column] = (float)sum;
+            matrix[row][column] = sum;
         }
     }
-    for (int step = 0; step <= ENCODE_STEPS; step++) {
-        shaper->to_srgb[step] = (uint8_t)lround(255 * srgb_encode((double)step / ENCODE_STEPS));
+    return true;
+}
+
+/*
+ * Fills `shaper->terms` from the curves and matrix (see matrix_shaper); false when a sum could
+ * leave its lane (a matrix far from any real profile's), for lcms2 to convert instead.
+ */
+static bool tabulate_terms(matrix_shaper *shaper, const double linear[3][256], const double matrix[3][3], int64_t *bias,
+                           int64_t *largest) {
+    int64_t products[3][256][3];
+    *bias = 0;
+    int64_t channel_bias[3];
+    for (int k = 0; k < 3; k++) {
+        int64_t smallest = 0;
+        for (int value = 0; value < 256; value++) {
+            for (int out = 0; out < 3; out++) {
+                const double product = matrix[out][k] * linear[k][value] * LINEAR_SCALE;
+                if (!(fabs(product) < (double)(1 << LANE_BITS))) return false; /* also NaN */
+                products[k][value][out] = llround(product);
+                if (products[k][value][out] < smallest) smallest = products[k][value][out];
+            }
+        }
+        channel_bias[k] = -smallest;
+        *bias += channel_bias[k];
+    }
+    *largest = 0;
+    for (int out = 0; out < 3; out++) {
+        int64_t sum = 0;
+        for (int k = 0; k < 3; k++) {
+            int64_t most = 0;
+            for (int value = 0; value < 256; value++) {
+                if (products[k][value][out] > most) most = products[k][value][out];
+            }
+            sum += most + channel_bias[k];
+        }
+        if (sum > (int64_t)LANE_MASK) return false;
+        if (sum > *largest) *largest = sum;
+    }
+    for (int k = 0; k < 3; k++) {
+        for (int value = 0; value < 256; value++) {
+            uint64_t word = 0;
+            for (int out = 0; out < 3; out++) {
+                word |= (uint64_t)(products[k][value][out] + channel_bias[k]) << (LANE_BITS * out);
+            }
+            shaper->terms[k][value] = word;
+        }
+    }
+    return true;
+}
+
+/* The matrix-shaper tables for `source` (an RGB matrix-shaper profile), or NULL. */
+static matrix_shaper *build_matrix_shaper(cmsContext context, cmsHPROFILE source) {
+    static const cmsTagSignature curves[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
+    double matrix[3][3], linear[3][256];
+    if (!matrix_to_srgb(context, source, matrix)) return NULL;
+    for (int channel = 0; channel < 3; channel++) {
+        const cmsToneCurve *curve = cmsReadTag(source, curves[channel]);
+        if (curve == NULL) return NULL;
+        for (int value = 0; value < 256; value++) {
+            linear[channel][value] = cmsEvalToneCurveFloat(curve, (cmsFloat32Number)value / 255);
+        }
+    }
+    matrix_shaper *shaper = malloc(sizeof *shaper);
+    if (shaper == NULL) return NULL;
+    int64_t bias, largest;
+    if (!tabulate_terms(shaper, linear, matrix, &bias, &largest) || (shaper->to_srgb = malloc(largest + 1)) == NULL) {
+        free(shaper);
+        return NULL;
+    }
+    shaper->size = (uint32_t)largest + 1;
+    for (int64_t sum = 0; sum <= largest; sum++) {
+        const double light = (double)(sum - bias) / LINEAR_SCALE;
+        shaper->to_srgb[sum] = (uint8_t)lround(255 * srgb_encode(light < 0 ? 0 : light > 1 ? 1 : light));
     }
     return shaper;
 }
 
-static inline uint8_t shaper_output(const matrix_shaper *shaper, float linear) {
-    if (!(linear > 0)) return shaper->to_srgb[0]; /* negative or NaN */
-    if (linear >= 1) return shaper->to_srgb[ENCODE_STEPS];
-    return shaper->to_srgb[(int)(linear * ENCODE_STEPS + 0.5f)];
+static void destroy_matrix_shaper(matrix_shaper *shaper) {
+    if (shaper == NULL) return;
+    free(shaper->to_srgb);
+    free(shaper);
 }
 
+/* Converts one row of RGBA pixels (any alignment; alpha kept). */
 static void apply_matrix_shaper(const matrix_shaper *shaper, uint8_t *row, uint32_t width) {
+    const uint8_t *to_srgb = shaper->to_srgb;
     for (uint32_t x = 0; x < width; x++, row += 4) {
-        const float r = shaper->to_linear[0][row[0]], g = shaper->to_linear[1][row[1]], b = shaper->to_linear[2][row[2]];
-        const float (*m)[3] = shaper->matrix;
-        row[0] = shaper_output(shaper, m[0][0] * r + m[0][1] * g + m[0][2] * b);
-        row[1] = shaper_output(shaper, m[1][0] * r + m[1][1] * g + m[1][2] * b);
-        row[2] = shaper_output(shaper, m[2][0] * r + m[2][1] * g + m[2][2] * b);
+        const uint64_t sum = shaper->terms[0][row[0]] + shaper->terms[1][row[1]] + shaper->terms[2][row[2]];
+        row[0] = to_srgb[sum & LANE_MASK];
+        row[1] = to_srgb[(sum >> LANE_BITS) & LANE_MASK];
+        row[2] = to_srgb[sum >> (2 * LANE_BITS)];
     }
 }
 
@@ -320,7 +385,7 @@ sepia_status sepia_color_transform_create(const void *profile, size_t size, sepi
 void sepia_color_transform_destroy(sepia_color_transform *transform) {
     if (transform == NULL) return;
     if (transform->transform != NULL) cmsDeleteTransform(transform->transform);
-    free(transform->shaper);
+    destroy_matrix_shaper(transform->shaper);
     error_sink *sink = cmsGetContextUserData(transform->context);
     cmsDeleteContext(transform->context);
     free(sink);

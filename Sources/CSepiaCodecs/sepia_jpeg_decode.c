@@ -148,7 +148,8 @@ static void convert_cmyk_to_rgba(uint8_t *row, JDIMENSION width, bool stored_inv
     }
 }
 
-sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
+                                            sepia_jpeg_rows_decoded rows_decoded, void *context) {
     j_decompress_ptr cinfo = &decoder->cinfo;
     if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
 
@@ -179,6 +180,7 @@ sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t
                 convert_cmyk_to_rgba(rows[index], cinfo->output_width, stored_inverted);
             }
         }
+        if (rows_decoded != NULL) rows_decoded(context, first, read);
     }
     jpeg_finish_decompress(cinfo);
     return SEPIA_STATUS_OK;

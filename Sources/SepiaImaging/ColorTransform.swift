@@ -48,14 +48,18 @@ final class ColorTransform: @unchecked Sendable {  // the lcms2 transform is imm
     ///   (`RowPartition`); pass `false` to stay on the calling thread.
     func apply(to image: inout RGBAImage, parallel: Bool) {
         let (width, height, bytesPerRow) = (image.width, image.height, image.bytesPerRow)
-        let transform = UncheckedSendable(transform)
         image.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let start = UncheckedSendable(base)
             RowPartition.run(rows: height, pixelsPerRow: width, parallel: parallel) { range in
-                sepia_color_transform_apply(
-                    transform.value, start.value + range.lowerBound * bytesPerRow, UInt32(width), UInt32(range.count), bytesPerRow)
+                apply(rows: range, of: start.value, width: width, bytesPerRow: bytesPerRow)
             }
         }
+    }
+
+    /// Converts `rows` of the pixels at `base` (`width` pixels a row, rows `bytesPerRow` apart)
+    /// to sRGB RGBA in place. Safe on several threads at once for disjoint rows.
+    func apply(rows: Range<Int>, of base: UnsafeMutablePointer<UInt8>, width: Int, bytesPerRow: Int) {
+        sepia_color_transform_apply(transform, base + rows.lowerBound * bytesPerRow, UInt32(width), UInt32(rows.count), bytesPerRow)
     }
 }

@@ -65,6 +65,19 @@ final class ColorTransformCache: @unchecked Sendable {
         }
     }
 
+    /// The transform that brings `samples` pixels from `profile` to sRGB, or nil when they are
+    /// sRGB already or the profile cannot be used; then `warnings` gains the reason, once.
+    func transform(for profile: [UInt8], samples: ColorConversionPlan.Samples, warnings: inout [String]) -> ColorTransform? {
+        switch plan(for: profile, samples: samples) {
+        case .nothing: return nil
+        case .transform(let transform): return transform
+        case .unusable(let reason):
+            let warning = DecodedImage.ignoredProfileWarning(reason)
+            if !warnings.contains(warning) { warnings.append(warning) }
+            return nil
+        }
+    }
+
     /// How many plans are kept.
     var count: Int { withState { $0.entries.count } }
 

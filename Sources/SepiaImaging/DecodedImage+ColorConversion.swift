@@ -3,14 +3,8 @@ extension DecodedImage {
     /// the profile; a profile that cannot be used adds a warning and leaves the pixels as they are.
     mutating func convertToSRGB(using cache: ColorTransformCache) {
         guard let profile = sourceColorProfile else { return }
-        switch cache.plan(for: profile, samples: .rgba) {
-        case .nothing: break
-        case .transform(let transform): transform.apply(to: &image, parallel: false)
-        case .unusable(let reason):
-            // A CMYK JPEG's decoder may have said so already.
-            let warning = Self.ignoredProfileWarning(reason)
-            if !warnings.contains(warning) { warnings.append(warning) }
-        }
+        // A CMYK JPEG's decoder may have warned about the profile already: the warning is kept once.
+        cache.transform(for: profile, samples: .rgba, warnings: &warnings)?.apply(to: &image, parallel: false)
     }
 
     /// The warning for a colour profile that was not applied.

@@ -21,9 +21,13 @@ public enum ImageDecoder {
         _ bytes: Bytes, options: ImageDecodingOptions = ImageDecodingOptions()
     ) throws -> DecodedImage {
         var decoded = try decodeSamples(bytes, options: options)
-        if options.convertsToSRGB { decoded.convertToSRGB(using: .shared) }
+        if options.convertsToSRGB && !convertsWhileDecoding.contains(decoded.format) { decoded.convertToSRGB(using: .shared) }
         return decoded
     }
+
+    /// The formats whose decoder converts to sRGB itself, row by row while it decodes
+    /// (`OverlappedColorConversion`), when `ImageDecodingOptions.convertsToSRGB` asks for it.
+    private static let convertsWhileDecoding: Set<ImageFormat> = [.jpeg]
 
     /// The image as the format's decoder hands it out, before colour conversion.
     private static func decodeSamples<Bytes: ContiguousBytes>(_ bytes: Bytes, options: ImageDecodingOptions) throws -> DecodedImage {

@@ -5,9 +5,11 @@ import CSepiaCodecs
 /// Rows are decoded in batches straight into the image's buffer (libjpeg-turbo converts to
 /// RGBA itself), with libjpeg's defaults: the accurate integer IDCT (JDCT_ISLOW, SIMD in
 /// libjpeg-turbo, so JDCT_IFAST would gain little and lose accuracy) and fancy upsampling.
-/// The ICC profile of the APP2 segments is reported for `ImageDecoder` to apply, except for CMYK
-/// and YCCK images: those are decoded as CMYK and converted here, through their profile when it
-/// is a CMYK one (a profile that cannot be used is a warning), naively otherwise.
+/// The ICC profile of the APP2 segments is applied here, unless `ImageDecodingOptions.convertsToSRGB`
+/// is false: rows are converted to sRGB as they are decoded (`OverlappedColorConversion`), on
+/// another core for large photos. CMYK and YCCK images are decoded as CMYK and converted through
+/// their profile when it is a CMYK one, naively otherwise. A profile that cannot be used is a
+/// warning, and the pixels are taken as sRGB.
 enum JPEGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_jpeg_decoder_create() else { throw ImageDecodingError.outOfMemory }
@@ -46,21 +48,30 @@ enum JPEGDecoder {
         try options.checkPixelLimit(width: width, height: height)
 
         var profileWarnings: [String] = []
-        var cmykTransform: ColorTransform?
-        if header.cmyk, options.convertsToSRGB, let profile {
-            switch ColorTransformCache.shared.plan(for: profile, samples: .cmyk(inverted: header.cmyk_inverted)) {
-            case .transform(let transform):
-                cmykTransform = transform
-                sepia_jpeg_decoder_keep_cmyk(decoder)
-            case .nothing: break
-            case .unusable(let reason): profileWarnings.append(DecodedImage.ignoredProfileWarning(reason))
-            }
+        var transform: ColorTransform?
+        if options.convertsToSRGB, let profile {
+            let samples: ColorConversionPlan.Samples = header.cmyk ? .cmyk(inverted: header.cmyk_inverted) : .rgba
+            transform = ColorTransformCache.shared.transform(for: profile, samples: samples, warnings: &profileWarnings)
+            if header.cmyk, transform != nil { sepia_jpeg_decoder_keep_cmyk(decoder) }
         }
-        var stored = try RGBAImage(width: width, height: height) { pixels in
-            try check(sepia_jpeg_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
+        let stored = try RGBAImage(width: width, height: height) { pixels in
+            let bytesPerRow = width * RGBAImage.bytesPerPixel
+            guard let base = pixels.baseAddress, let transform else {
+                return try check(sepia_jpeg_decoder_read_pixels(decoder, pixels.baseAddress, bytesPerRow, nil, nil))
+            }
+            let conversion = OverlappedColorConversion(
+                transform: transform, base: base, width: width, height: height, bytesPerRow: bytesPerRow)
+            let status = sepia_jpeg_decoder_read_pixels(
+                decoder, base, bytesPerRow,
+                { context, first, count in
+                    Unmanaged<OverlappedColorConversion>.fromOpaque(context!).takeUnretainedValue()
+                        .rowsDecoded(through: Int(first + count))
+                }, Unmanaged.passUnretained(conversion).toOpaque())
+            // Also after a failure: no other thread may write the buffer once it is freed.
+            conversion.finish()
+            try check(status)
         }
         let warnings = try report().acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
-        cmykTransform?.apply(to: &stored, parallel: false)
         return DecodedImage(
             image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
             format: .jpeg, sourceWidth: sourceWidth, sourceHeight: sourceHeight,

@@ -10,7 +10,7 @@ package enum RowPartition {
 
     /// The cores to split across, read once: each read of `activeProcessorCount` on Linux
     /// opens and reads two cgroup files.
-    private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+    static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
     /// Calls `body` with disjoint row ranges that together cover `0..<rows`.
     ///

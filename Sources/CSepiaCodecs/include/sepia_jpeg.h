@@ -75,6 +75,14 @@ sepia_status sepia_jpeg_decoder_set_scale(sepia_jpeg_decoder *decoder, unsigned 
 void sepia_jpeg_decoder_keep_cmyk(sepia_jpeg_decoder *decoder);
 
 /*
+ * Told by sepia_jpeg_decoder_read_pixels that rows `first` to `first + count - 1` are decoded
+ * (and, for CMYK, converted) and will not be written again, while later rows are still being
+ * decoded: the caller may work on them at once, while they are in the cache, or hand them to
+ * another thread. Never called for a row twice; called in order.
+ */
+typedef void (*sepia_jpeg_rows_decoded)(void *context, uint32_t first, uint32_t count);
+
+/*
  * Decodes every row into `rgba` (output_height rows of bytes_per_row bytes, 4 bytes a pixel,
  * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA (CMYK without a
  * profile, naively: R = 255 (1 - C)(1 - K) and so on, unless sepia_jpeg_decoder_keep_cmyk was
@@ -82,8 +90,10 @@ void sepia_jpeg_decoder_keep_cmyk(sepia_jpeg_decoder *decoder);
  *
  * When the data ends early libjpeg pads the image with grey, this returns SEPIA_STATUS_OK, and
  * the diagnostics say data_ended_early: the caller decides whether that is acceptable.
+ * `rows_decoded` (may be NULL) hears of each batch of rows as it is done, with `context`.
  */
-sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
+sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
+                                            sepia_jpeg_rows_decoded rows_decoded, void *context);
 
 /* What an encoded JPEG carries besides its pixels; NULL pointers for none. */
 typedef struct sepia_jpeg_metadata {
