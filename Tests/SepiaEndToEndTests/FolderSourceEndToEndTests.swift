@@ -39,4 +39,31 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         try session.press("q")
         try assertExits(withStatus: 0)
     }
+
+    /// A file whose name is not UTF-8 (Latin-1 "café.jpg", as old cameras and archives write
+    /// it) is processed like any other, in a folder and named on the command line, whose
+    /// arguments arrive as bytes (passed through `sh`, since `Process` takes `String`s).
+    func testProcessReadsFilesWhoseNamesAreNotUTF8() throws {
+        let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("harbour.jpg")))
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(
+            try EndToEndTools.sepia(), ["process", folder.path, "-o", output.path, "--format", "png"],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(result.status, 0, result.output + result.errorOutput)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        XCTAssertEqual(written, ["caf\u{FFFD}.png", "dunes.png", "harbour.png"])
+
+        let single = folder.appendingPathComponent("single")
+        let script = #"exec "$0" process "$(printf '%s/caf\351.jpg' "$1")" -o "$2" --format png"#
+        let named = try CommandRunner.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, try EndToEndTools.sepia().path, folder.path, single.path],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(named.status, 0, named.output + named.errorOutput)
+        let one = try FileManager.default.contentsOfDirectory(atPath: single.path)
+        XCTAssertEqual(one.count, 1, "\(one)")
+        XCTAssertTrue(one.first?.hasSuffix("_caf\u{FFFD}.png") == true, "named after the path as given: \(one)")
+        let png = try Data(contentsOf: single.appendingPathComponent(try XCTUnwrap(one.first)))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
 }
