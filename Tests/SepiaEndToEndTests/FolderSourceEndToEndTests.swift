@@ -32,10 +32,17 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         XCTAssertEqual(written, ["dunes.png", "harbour.png", "trip_summit.png"])
     }
 
-    func testBrowseShowsAFoldersPhotosNamedByTheirPaths() throws {
+    func testBrowseShowsAFoldersPhotosNamedByTheirPathsAndCountsWhatItSkipped() throws {
+        let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dunes.png")))
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
         try startSepia(["browse", folder.path, "--recursive", "--graphics", "none"])
         let screen = try session.waitForScreen("the folder's rows") { $0.contains("trip/summit.gif") && $0.contains("harbour.jpg") }
+        XCTAssertTrue(screen.text.contains("caf\u{FFFD}.jpg"), "a Latin-1 name is a row too:\n\(screen.text)")
         XCTAssertFalse(screen.text.contains("notes.txt"), "a text file is no row:\n\(screen.text)")
+        XCTAssertTrue(screen.statusBar.contains(" new · 1 skipped"), "the text file is counted:\n\(screen.statusBar)")
+        try session.waitForScreen("every photo filtered, the Latin-1 one too") {
+            $0.statusBar.contains("4 filtered · 0 downloaded · 0 failed · 0 new · 1 skipped")
+        }
         try session.press("q")
         try assertExits(withStatus: 0)
     }
