@@ -29,5 +29,6 @@ let package = Package(
         harness("ImageDecoderFuzzer", ["SepiaImaging"]),
         harness("EXIFOrientationFuzzer", ["SepiaImaging"]),
         harness("InputParserFuzzer", ["SepiaTerminal"]),
+        harness("ContentDecoderFuzzer", ["SepiaPipeline"]),
     ]
 )

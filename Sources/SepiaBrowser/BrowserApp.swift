@@ -42,6 +42,8 @@ public final class BrowserApp {
     private var showsHelp = false
     private var showsQueues = false
     private var alertDismissed = false
+    /// How many entries of the folders given are not rows (not images, unreadable…).
+    private var skippedCount = 0
     private var counts: StateCounts?
     private var inputReader: InputReader?
     private let signalTrap: SignalTrap
@@ -80,8 +82,9 @@ public final class BrowserApp {
 
     /// Loads the rows with `fetch` (see ``PhotoListController/loadSource(_:)``) and runs until
     /// the user quits, Ctrl-C or a signal ends the browser. The terminal is restored and the
-    /// work cancelled when this returns; the caller cleans up, then calls ``Exit/end()``.
-    public func run(fetch: @escaping (@escaping @Sendable (Result<[PhotoEntry], PhotoSourceError>) -> Void) -> Void) async -> Exit {
+    /// work cancelled when this returns; the caller cleans up, then calls ``Exit/end()``. The
+    /// status line counts the entries that the folders skipped.
+    public func run(fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) async -> Exit {
         renderer = FramePacer { [unowned self] in drawFrame() }
         thumbnails.onReady = { [unowned self] in renderer?.request() }
         controller.onChange = { [unowned self] change in changed(change) }
@@ -94,8 +97,20 @@ public final class BrowserApp {
             // started, waiting there, is handled first.
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [self] in
-                    if !isQuitting { controller.loadSource(fetch) }
+                    if !isQuitting { loadSource(fetch) }
                 }
+            }
+        }
+    }
+
+    /// Hands the rows to the controller and keeps the count of skipped entries, which reaches
+    /// the main queue before the rows do (the controller takes them there too, later).
+    private func loadSource(_ fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) {
+        controller.loadSource { [unowned self] completion in
+            fetch { result in
+                let skipped = (try? result.get())?.skipped.count ?? 0
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.skippedCount = skipped } }
+                completion(result.map(\.entries))
             }
         }
     }
@@ -237,7 +252,7 @@ public final class BrowserApp {
         }
         return BrowserFrame(
             layout: layout, title: options.title, source: controller.sourceState, rows: rows,
-            firstRow: visible.lowerBound, rowCount: records.count, counts: stateCounts,
+            firstRow: visible.lowerBound, rowCount: records.count, counts: stateCounts, skippedCount: skippedCount,
             networkActive: (queues.first?.running ?? 0) > 0, scrollPhase: controller.scrollPhase,
             filterName: options.filterName, detail: detail, overlay: overlay,
             queues: showsQueues ? queues : nil, spinner: Spinner.frame(at: ProcessInfo.processInfo.systemUptime))

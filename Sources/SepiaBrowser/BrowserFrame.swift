@@ -52,6 +52,8 @@ struct BrowserFrame: Sendable {
     var rowCount: Int
     /// Counts of rows by state, for the status line.
     var counts: StateCounts
+    /// How many entries of the folders given are not rows, for the status line.
+    var skippedCount = 0
     /// Whether downloads are running now.
     var networkActive: Bool
     /// Where scrolling stands.

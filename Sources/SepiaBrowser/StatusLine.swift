@@ -26,7 +26,8 @@ enum StatusLine {
         }
     }
 
-    /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new", or what the list waits for.
+    /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new", then "· 2 skipped" when
+    /// the folders held entries that are not rows; or what the list waits for.
     static func summary(_ frame: BrowserFrame) -> String {
         switch frame.source {
         case .idle, .loading: return "Loading photo details…"
@@ -36,6 +37,6 @@ enum StatusLine {
         let counts = frame.counts
         let selected = frame.rows.firstIndex(where: \.isSelected).map { frame.firstRow + $0 + 1 } ?? 0
         return "Row \(selected)/\(frame.rowCount) · \(counts.filtered) filtered · \(counts.downloaded) downloaded"
-            + " · \(counts.failed) failed · \(counts.new) new"
+            + " · \(counts.failed) failed · \(counts.new) new" + (frame.skippedCount > 0 ? " · \(frame.skippedCount) skipped" : "")
     }
 }

@@ -35,14 +35,14 @@ public final class BlockingPhotoLoader: PhotoLoading {
     public var filtrationQueue: CountedQueue { pipeline.filtrationQueue }
 
     /// Reads the manifests, folders or photos at `locations` on the calling thread, holding it
-    /// until the rows are there: the tutorial's first data source.
+    /// until the rows (and what the folders skipped) are there: the tutorial's first data source.
     public static func loadSource(
         _ locations: [String], recursive: Bool = false, loader: any PhotoDataLoading
-    ) -> Result<[PhotoEntry], PhotoSourceError> {
-        let outcome = Locked<Result<[PhotoEntry], PhotoSourceError>?>(nil)
+    ) -> Result<PhotoCollection, PhotoSourceError> {
+        let outcome = Locked<Result<PhotoCollection, PhotoSourceError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         PhotoSource.load(locations, recursive: recursive, loader: loader) { result in
-            outcome.withLock { $0 = result.map(\.entries) }
+            outcome.withLock { $0 = result }
             done.signal()
         }
         done.wait()

@@ -28,6 +28,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let title = "Sepia — " + sources.joined(separator: " ")
-        try await BrowserLaunch(sources: sources, recursive: recursive, title: title, options: browsing).run()
+        try await BrowserLaunch(sources: SourceArguments.restoringBytes(sources), recursive: recursive, title: title, options: browsing)
+            .run()
     }
 }

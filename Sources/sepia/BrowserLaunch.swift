@@ -47,7 +47,7 @@ struct BrowserLaunch {
             if naive {
                 completion(BlockingPhotoLoader.loadSource(sources, recursive: recursive, loader: loader))
             } else {
-                PhotoSource.load(sources, recursive: recursive, loader: loader) { completion($0.map(\.entries)) }
+                PhotoSource.load(sources, recursive: recursive, loader: loader, completion: completion)
             }
         }
         if let statsFile = options.statsFile {

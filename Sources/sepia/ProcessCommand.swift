@@ -85,7 +85,8 @@ struct ProcessCommand: AsyncParsableCommand {
         let loader = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
         let entries: [PhotoEntry]
         do {
-            let collection = try await PhotoSource.collection(from: sources, recursive: recursive, excluding: folder, loader: loader)
+            let collection = try await PhotoSource.collection(
+                from: SourceArguments.restoringBytes(sources), recursive: recursive, excluding: folder, loader: loader)
             if let skipped = collection.skippedSummary { FileHandle.standardError.write(Data("sepia: \(skipped)\n".utf8)) }
             entries = collection.entries
         } catch {

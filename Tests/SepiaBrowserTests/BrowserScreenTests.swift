@@ -76,6 +76,24 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(status.hasSuffix("? help  q quit "), "the longest hints that fit: \(status)")
     }
 
+    /// What the folders skipped is counted on the status line, which still fits 80 columns.
+    func testTheStatusLineCountsSkippedEntries() {
+        let rows = [
+            BrowserFrame.Row(record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil, thumbnail: nil, isSelected: true)
+        ]
+        var skipping = frame(rows: rows)
+        skipping.layout = BrowserLayout(size: TerminalSize(columns: 80, rows: 22))
+        skipping.networkActive = false
+        skipping.scrollPhase = .idle
+        let quiet = text(BrowserScreen.draw(skipping), line: 21)
+        XCTAssertFalse(quiet.contains("skipped"), "nothing skipped, nothing said: \(quiet)")
+        skipping.skippedCount = 12
+        let status = text(BrowserScreen.draw(skipping), line: 21)
+        XCTAssertTrue(status.hasPrefix(" Row 11/40 · 1 filtered · 0 downloaded · 0 failed · 0 new · 12 skipped "), status)
+        skipping.source = .loading
+        XCTAssertFalse(text(BrowserScreen.draw(skipping), line: 21).contains("skipped"), "no count before the rows")
+    }
+
     func testALongFailureReasonWrapsOntoTheRowsLines() {
         let reason = "The data is not a JPEG or PNG image; it looks like an HTML page (text/html), perhaps an error page from the server"
         let row = BrowserFrame.Row(

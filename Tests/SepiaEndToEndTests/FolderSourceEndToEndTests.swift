@@ -32,11 +32,45 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         XCTAssertEqual(written, ["dunes.png", "harbour.png", "trip_summit.png"])
     }
 
-    func testBrowseShowsAFoldersPhotosNamedByTheirPaths() throws {
+    func testBrowseShowsAFoldersPhotosNamedByTheirPathsAndCountsWhatItSkipped() throws {
+        let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dunes.png")))
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
         try startSepia(["browse", folder.path, "--recursive", "--graphics", "none"])
         let screen = try session.waitForScreen("the folder's rows") { $0.contains("trip/summit.gif") && $0.contains("harbour.jpg") }
+        XCTAssertTrue(screen.text.contains("caf\u{FFFD}.jpg"), "a Latin-1 name is a row too:\n\(screen.text)")
         XCTAssertFalse(screen.text.contains("notes.txt"), "a text file is no row:\n\(screen.text)")
+        XCTAssertTrue(screen.statusBar.contains(" new · 1 skipped"), "the text file is counted:\n\(screen.statusBar)")
+        try session.waitForScreen("every photo filtered, the Latin-1 one too") {
+            $0.statusBar.contains("4 filtered · 0 downloaded · 0 failed · 0 new · 1 skipped")
+        }
         try session.press("q")
         try assertExits(withStatus: 0)
+    }
+
+    /// A file whose name is not UTF-8 (Latin-1 "café.jpg", as old cameras and archives write
+    /// it) is processed like any other, in a folder and named on the command line, whose
+    /// arguments arrive as bytes (passed through `sh`, since `Process` takes `String`s).
+    func testProcessReadsFilesWhoseNamesAreNotUTF8() throws {
+        let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("harbour.jpg")))
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
+        let output = folder.appendingPathComponent("out")
+        let result = try CommandRunner.run(
+            try EndToEndTools.sepia(), ["process", folder.path, "-o", output.path, "--format", "png"],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(result.status, 0, result.output + result.errorOutput)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        XCTAssertEqual(written, ["caf\u{FFFD}.png", "dunes.png", "harbour.png"])
+
+        let single = folder.appendingPathComponent("single")
+        let script = #"exec "$0" process "$(printf '%s/caf\351.jpg' "$1")" -o "$2" --format png"#
+        let named = try CommandRunner.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, try EndToEndTools.sepia().path, folder.path, single.path],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(named.status, 0, named.output + named.errorOutput)
+        let one = try FileManager.default.contentsOfDirectory(atPath: single.path)
+        XCTAssertEqual(one.count, 1, "\(one)")
+        XCTAssertTrue(one.first?.hasSuffix("_caf\u{FFFD}.png") == true, "named after the path as given: \(one)")
+        let png = try Data(contentsOf: single.appendingPathComponent(try XCTUnwrap(one.first)))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
 }

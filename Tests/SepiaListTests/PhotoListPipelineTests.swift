@@ -91,4 +91,26 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// A folder's file whose name is not UTF-8 (Latin-1 "café.jpg") is a row like any other:
+    /// named with U+FFFD, opened by its own bytes, filtered.
+    nonisolated func testARowWhoseFileNameIsNotUTF8LoadsAndFilters() throws {
+        try MainActor.assumeIsolated {
+            let folder = try makeTemporaryCacheDirectory()
+            let photo = try ImageEncoder.encode(PhotoGenerator(seed: 9).render(width: 160, height: 120), as: .jpeg(quality: 85))
+            try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
+            let controller = PhotoListController(
+                loader: PhotoPipeline(loader: loader),
+                configuration: PhotoListConfiguration(processing: PhotoProcessing(filter: .sepia), settleDelay: 0.05, prefetchDistance: 0))
+            controller.loadSource { [loader] completion in
+                PhotoSource.load([folder.path], loader: loader) { completion($0.map(\.entries)) }
+            }
+            runMainQueue(until: "the row arrives") { controller.sourceState == .loaded }
+            XCTAssertEqual(controller.records.map(\.name), ["caf\u{FFFD}.jpg"])
+            controller.show(rows: 0..<1)
+            runMainQueue(until: "the row ends its work") { ![.new, .downloaded].contains(controller.records[0].state) }
+            XCTAssertEqual(controller.records[0].state, .filtered)
+            XCTAssertEqual(try XCTUnwrap(controller.records[0].image).size, PixelSize(width: 160, height: 120))
+        }
+    }
 }

@@ -42,6 +42,18 @@ final class FolderSourceTests: XCTestCase {
         try await PhotoSource.collection(from: locations, recursive: recursive, excluding: excluding, loader: loader)
     }
 
+    /// Processes `entries` into `out/` as PNG: each row's outcome, and the names of the files
+    /// written, in row order.
+    private func process(_ entries: [PhotoEntry]) async -> (outcomes: [BatchOutcome], written: [String]) {
+        let options = BatchOptions(output: root.appendingPathComponent("out"), format: .png)
+        let outcomes = await BatchProcessor(entries: entries, options: options, loader: loader).run()
+        let written = outcomes.compactMap { outcome -> String? in
+            if case .written(let file) = outcome.state { return file.lastPathComponent }
+            return nil
+        }
+        return (outcomes, written)
+    }
+
     /// A folder with photos, other files, a subfolder, a link loop and a broken link.
     private func makeMixedFolder() throws {
         try writePhoto("photo 10.jpg")
@@ -155,17 +167,56 @@ final class FolderSourceTests: XCTestCase {
         try write([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3], to: "broken.jpg")
         let found = try await collection([root.path], recursive: true)
         XCTAssertEqual(found.entries.map(\.name), ["2024/beach.jpg", "beach.jpg", "beach.png", "broken.jpg"])
-        let output = root.appendingPathComponent("out")
-        let outcomes = await BatchProcessor(entries: found.entries, options: BatchOptions(output: output, format: .png), loader: loader)
-            .run()
-        let written = outcomes.compactMap { outcome -> String? in
-            if case .written(let file) = outcome.state { return file.lastPathComponent }
-            return nil
-        }
+        let (outcomes, written) = await process(found.entries)
         XCTAssertEqual(written.count, 3, "\(outcomes)")
         XCTAssertEqual(written[0], "2024_beach.png")
         XCTAssertTrue(written[1].hasPrefix("beach ") && written[2].hasPrefix("beach "), "\(written)")
         XCTAssertNotEqual(written[1], written[2])
         XCTAssertNotNil(outcomes[3].state.failureReason, "the broken photo fails its own row")
+    }
+
+    /// Linux file names are bytes: a Latin-1 "café.jpg" is a photo like any other, shown with
+    /// U+FFFD, opened by its own bytes, and written under a valid name that does not collide.
+    func testFilesWhoseNamesAreNotUTF8OpenAndProcessLikeAnyOther() async throws {
+        let photo = try ImageEncoder.encode(PhotoGenerator(seed: 4).render(width: 48, height: 32), as: .jpeg())
+        let latin1Grave = Array("caf".utf8) + [0xE8] + Array(".jpg".utf8)  // another name decoded the same way
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: root)
+        try RawFileName.write(photo, named: latin1Grave, in: root)
+        try writePhoto("caf\u{FFFD}.jpg")  // a real UTF-8 name that reads the same
+        let found = try await collection([root.path])
+        XCTAssertEqual(found.entries.map(\.name), ["caf\u{FFFD}.jpg", "caf\u{FFFD}.jpg (2)", "caf\u{FFFD}.jpg (3)"])
+        XCTAssertEqual(Set(found.entries.map(\.location)).count, 3, "each row keeps its own file")
+        XCTAssertTrue(found.entries.contains { $0.location.url?.absoluteString.hasSuffix("/caf%E9.jpg") == true }, "\(found.entries)")
+        XCTAssertEqual(found.skipped, [])
+
+        let (outcomes, written) = await process(found.entries)
+        XCTAssertEqual(written, ["caf\u{FFFD}.png", "caf\u{FFFD}.jpg (2).png", "caf\u{FFFD}.jpg (3).png"], "\(outcomes)")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("out").path).sorted(), written.sorted())
+    }
+
+    /// A command-line argument arrives as bytes: a photo named by a path that is not UTF-8 is
+    /// one row, named with U+FFFD, that loads.
+    func testAPhotoGivenByBytesThatAreNotUTF8IsARowThatLoads() async throws {
+        let photo = try ImageEncoder.encode(PhotoGenerator(seed: 5).render(width: 48, height: 32), as: .png)
+        try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: root)
+        let argument = Array(root.path.utf8) + [UInt8(ascii: "/")] + RawFileName.latin1Cafe
+        let location = PhotoSource.location(ofArgument: argument)
+        XCTAssertTrue(location.hasPrefix("file:///") && location.hasSuffix("/caf%E9.jpg"), location)
+        XCTAssertEqual(PhotoSource.location(ofArgument: Array(root.path.utf8)), root.path, "UTF-8 arguments are kept")
+
+        let found = try await collection([location])
+        XCTAssertEqual(found.entries.map(\.name), [root.path + "/caf\u{FFFD}.jpg"])
+        let url = try XCTUnwrap(found.entries.first?.location.url)
+        let image = try await PhotoPipeline(loader: loader).photo(for: PhotoRequest(url: url))
+        XCTAssertEqual(image.size, PixelSize(width: 48, height: 32))
+
+        let missing = PhotoSource.location(ofArgument: Array(root.path.utf8) + [UInt8(ascii: "/"), 0xFF])
+        do {
+            _ = try await collection([missing])
+            XCTFail("a missing file must fail")
+        } catch {
+            XCTAssertEqual("\(error)", "Cannot read the photo list \(root.path)/\u{FFFD}: No such file or directory.")
+        }
     }
 }

@@ -197,7 +197,8 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
         XCTAssertEqual(loopFailure, .redirects("the redirects go round in a loop"))
     }
 
-    /// The loopback server speaks no TLS, so the step down from https is checked on the rule itself.
+    /// The scripted server speaks no TLS, so the step down from https is checked on the rule
+    /// itself here; `HTTPSRedirectTests` checks it live, against nginx over TLS.
     func testARedirectFromHTTPSToHTTPIsRefused() {
         let source = URL(string: "https://photos.example/a.jpg")!
         XCTAssertEqual(

@@ -25,25 +25,25 @@ final class LocalFileTests: XCTestCase {
     func testReadsWhatWasWritten() throws {
         let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try LocalFile.writeAtomically(bytes, to: folder.appendingPathComponent("a.bin"))
-        XCTAssertEqual(try LocalFile.read(path("a.bin"), limit: bytes.count), Data(bytes))
-        XCTAssertEqual(try LocalFile.read(path("a.bin"), limit: .max).count, bytes.count)
+        XCTAssertEqual(try LocalFile.read(LocalPath(path("a.bin")), limit: bytes.count), Data(bytes))
+        XCTAssertEqual(try LocalFile.read(LocalPath(path("a.bin")), limit: .max).count, bytes.count)
         try LocalFile.writeAtomically([UInt8](), to: folder.appendingPathComponent("empty"))
-        XCTAssertEqual(try LocalFile.read(path("empty"), limit: 0), Data())
+        XCTAssertEqual(try LocalFile.read(LocalPath(path("empty")), limit: 0), Data())
     }
 
     func testRefusesAFileOverTheLimitBeforeReadingIt() throws {
         try LocalFile.create(path("big"), contents: [UInt8](repeating: 1, count: 101))
-        XCTAssertThrowsError(try LocalFile.read(path("big"), limit: 100)) { error in
+        XCTAssertThrowsError(try LocalFile.read(LocalPath(path("big")), limit: 100)) { error in
             XCTAssertEqual(error as? LocalFileError, .tooLarge(size: 101, limit: 100))
         }
     }
 
     func testMissingFileAndFolderSayWhatIsWrongInTheSystemsWords() {
-        XCTAssertThrowsError(try LocalFile.read(path("none"), limit: 10)) { error in
+        XCTAssertThrowsError(try LocalFile.read(LocalPath(path("none")), limit: 10)) { error in
             XCTAssertEqual(error as? LocalFileError, .system(ENOENT))
             XCTAssertEqual("\(error)", "No such file or directory")
         }
-        XCTAssertThrowsError(try LocalFile.read(folder.path, limit: 10)) { error in
+        XCTAssertThrowsError(try LocalFile.read(LocalPath(folder.path), limit: 10)) { error in
             XCTAssertEqual(error as? LocalFileError, .system(EISDIR))
         }
     }
@@ -52,7 +52,7 @@ final class LocalFileTests: XCTestCase {
         let file = folder.appendingPathComponent("photo.jpg")
         try LocalFile.writeAtomically([1, 2, 3], to: file)
         try LocalFile.writeAtomically([4, 5], to: file)
-        XCTAssertEqual(try LocalFile.read(file.path, limit: 10), Data([4, 5]))
+        XCTAssertEqual(try LocalFile.read(LocalPath(file.path), limit: 10), Data([4, 5]))
         XCTAssertEqual(try names(), ["photo.jpg"], "no temporary file is left behind")
     }
 
@@ -74,7 +74,7 @@ final class LocalFileTests: XCTestCase {
             XCTAssertNotNil(error as? LocalFileError)
         }
         XCTAssertEqual(try names(), ["blocked", "photo.jpg"])
-        XCTAssertEqual(try LocalFile.read(file.path, limit: 10), Data([1, 2, 3]))
+        XCTAssertEqual(try LocalFile.read(LocalPath(file.path), limit: 10), Data([1, 2, 3]))
         XCTAssertThrowsError(try LocalFile.writeAtomically([9], to: folder.appendingPathComponent("gone/photo.jpg"))) { error in
             XCTAssertEqual(error as? LocalFileError, .system(ENOENT))
         }
@@ -85,7 +85,7 @@ final class LocalFileTests: XCTestCase {
         XCTAssertThrowsError(try LocalFile.create(path("once"), contents: [2])) { error in
             XCTAssertEqual(error as? LocalFileError, .system(EEXIST))
         }
-        XCTAssertEqual(try LocalFile.read(path("once"), limit: 1), Data([1]))
+        XCTAssertEqual(try LocalFile.read(LocalPath(path("once")), limit: 1), Data([1]))
     }
 
     /// A pipe has no size: it is read to its end, and the limit still holds.
@@ -106,7 +106,7 @@ final class LocalFileTests: XCTestCase {
             close(descriptor)
         }
         writer.start()
-        XCTAssertEqual(try LocalFile.read(fifo, limit: bytes.count), Data(bytes))
+        XCTAssertEqual(try LocalFile.read(LocalPath(fifo), limit: bytes.count), Data(bytes))
     }
 
     func testPipeOverTheLimitIsRefused() throws {
@@ -120,7 +120,7 @@ final class LocalFileTests: XCTestCase {
             close(descriptor)
         }
         writer.start()
-        XCTAssertThrowsError(try LocalFile.read(fifo, limit: 1000)) { error in
+        XCTAssertThrowsError(try LocalFile.read(LocalPath(fifo), limit: 1000)) { error in
             guard case .tooLarge(_, 1000)? = error as? LocalFileError else { return XCTFail("\(error)") }
         }
     }

@@ -15,8 +15,8 @@ enum LocalFile {
     /// - Throws: ``LocalFileError/tooLarge(size:limit:)`` for more than `limit` bytes (before
     ///   reading a regular file), ``LocalFileError/system(_:)`` when it cannot be opened or
     ///   read (missing, a folder, no permission…).
-    static func read(_ path: String, limit: Int) throws(LocalFileError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    static func read(_ path: LocalPath, limit: Int) throws(LocalFileError) -> Data {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -42,8 +42,8 @@ enum LocalFile {
     /// - Throws: ``LocalFileError/notRegularFile(_:)``, ``LocalFileError/tooLarge(size:limit:)``
     ///   or ``LocalFileError/system(_:)``.
     /// - Returns: the bytes, and the identity of the file they came from.
-    static func readRegularFile(_ path: String, limit: Int) throws(LocalFileError) -> (data: Data, identity: FileIdentity) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    static func readRegularFile(_ path: LocalPath, limit: Int) throws(LocalFileError) -> (data: Data, identity: FileIdentity) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -56,6 +56,11 @@ enum LocalFile {
         if let failure { throw .system(failure) }
         if count < size { data.count = count }  // the file shrank since fstat
         return (data, FileIdentity(status))
+    }
+
+    /// The same read for a UTF-8 path (the disk cache's own files).
+    static func readRegularFile(_ path: String, limit: Int) throws(LocalFileError) -> (data: Data, identity: FileIdentity) {
+        try readRegularFile(LocalPath(path), limit: limit)
     }
 
     /// The identity of the entry at `path` (not following a symbolic link), nil when there is none.

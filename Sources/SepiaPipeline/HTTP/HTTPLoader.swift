@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOSSL
 import SepiaOperations
 
 /// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
@@ -39,6 +40,11 @@ public final class HTTPLoader: Sendable {
             )
         )
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost
+        if !configuration.additionalTrustRoots.isEmpty {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = configuration.additionalTrustRoots.map { .file($0) }
+            clientConfiguration.tlsConfiguration = tls
+        }
         self.clientConfiguration = clientConfiguration
     }
 

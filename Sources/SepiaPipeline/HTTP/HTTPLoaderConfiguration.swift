@@ -25,6 +25,9 @@ public struct HTTPLoaderConfiguration: Sendable {
     /// The proxies requests go through; none by default (``ProxySettings/init(environment:)``
     /// reads them from `http_proxy` and its kin, as the `sepia` command does).
     public var proxies: ProxySettings
+    /// PEM files of certificate authorities trusted for https besides the system's (a private
+    /// authority, or a test's own); none by default. Certificates are always verified.
+    public var additionalTrustRoots: [String]
 
     /// A configuration; the defaults suit photo downloads from ordinary web servers.
     public init(
@@ -36,7 +39,8 @@ public struct HTTPLoaderConfiguration: Sendable {
         connectionsPerHost: Int = 6,
         retry: RetryPolicy = RetryPolicy(),
         userAgent: String = HTTPRequestHeaders.defaultUserAgent,
-        proxies: ProxySettings = .none
+        proxies: ProxySettings = .none,
+        additionalTrustRoots: [String] = []
     ) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
@@ -47,5 +51,6 @@ public struct HTTPLoaderConfiguration: Sendable {
         self.retry = retry
         self.userAgent = userAgent
         self.proxies = proxies
+        self.additionalTrustRoots = additionalTrustRoots
     }
 }

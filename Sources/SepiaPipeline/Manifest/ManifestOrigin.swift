@@ -15,7 +15,7 @@ extension ManifestOrigin {
     /// The manifest's path or URL, for messages.
     var displayName: String {
         switch self {
-        case .local(let url): url.isFileURL ? url.path : url.absoluteString
+        case .local(let url): LocalPath(fileURL: url)?.readable ?? url.absoluteString
         case .remote(let url): url.absoluteString
         }
     }

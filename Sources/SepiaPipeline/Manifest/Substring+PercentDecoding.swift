@@ -5,6 +5,13 @@ extension Substring {
     /// malformed or the bytes are not UTF-8. The same result as Foundation's
     /// `removingPercentEncoding`, without bridging, which matters for 100,000-row manifests.
     func removingPercentEscapes() -> String? {
+        percentDecodedBytes().flatMap { String(bytes: $0, encoding: .utf8) }
+    }
+
+    /// The bytes the text stands for, each "%XX" escape replaced by its byte; nil when an
+    /// escape is malformed. Unlike ``removingPercentEscapes()``, the bytes need not be UTF-8
+    /// (the path of a file whose name is not, ``LocalPath``).
+    func percentDecodedBytes() -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var iterator = utf8.makeIterator()
@@ -18,7 +25,7 @@ extension Substring {
             }
             bytes.append(high << 4 | low)
         }
-        return String(bytes: bytes, encoding: .utf8)
+        return bytes
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {

@@ -136,13 +136,15 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private func readFile() {
         let limit = loader.maximumBodySize
         Self.readQueue.async { [url] in
+            // The path's own bytes: `url.path` is empty when they are not UTF-8 (escaped in the URL).
+            let path = LocalPath(fileURL: url) ?? LocalPath(url.path)
             do throws(LocalFileError) {
                 // No progress report: it counts bytes received over the network.
-                self.finish(with: .success(try LocalFile.readRegularFile(url.path, limit: limit).data))
+                self.finish(with: .success(try LocalFile.readRegularFile(path, limit: limit).data))
             } catch .tooLarge {
                 self.finish(with: .failure(PhotoError.download(.tooLarge(limit: limit))))
             } catch {
-                self.finish(with: .failure(PhotoError.unreadableFile(path: url.path, reason: error.description)))
+                self.finish(with: .failure(PhotoError.unreadableFile(path: path.readable, reason: error.description)))
             }
         }
     }

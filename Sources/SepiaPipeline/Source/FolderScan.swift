@@ -8,11 +8,12 @@ import SepiaImaging
 /// passed over silently, as file managers do. Symbolic links are followed, but no folder is
 /// listed twice, so a link loop ends. A file that cannot be opened is kept as a row: loading
 /// it fails with the system's reason, shown on that row. A batch's output folder inside the
-/// folder is left out silently.
+/// folder is left out silently. Names are bytes, as the kernel gives them: a name that is not
+/// UTF-8 is opened by its own bytes and shown with U+FFFD (``LocalPath``).
 struct FolderScan {
-    /// A photo found: where it is, and its path relative to the folder scanned.
+    /// A photo found: where it is, and its path relative to the folder scanned, for people.
     struct Photo {
-        let path: String
+        let path: LocalPath
         let relativePath: String
     }
 
@@ -30,26 +31,30 @@ struct FolderScan {
     /// `excluding` (a batch's output folder) if it lies inside.
     ///
     /// - Throws: ``LocalFileError`` when `folder` itself cannot be listed.
-    init(folder: String, recursive: Bool, excluding excludedPath: String? = nil) throws(LocalFileError) {
+    init(folder: LocalPath, recursive: Bool, excluding excludedPath: String? = nil) throws(LocalFileError) {
         self.recursive = recursive
-        excludedFolder = excludedPath.flatMap(FolderIdentity.init(path:))
+        excludedFolder = excludedPath.flatMap { FolderIdentity(path: LocalPath($0)) }
         guard let root = FolderIdentity(path: folder) else { throw .system(errno == 0 ? ENOTDIR : errno) }
         listedFolders.insert(root)
         try list(folder, relativePath: "")
-        photos.sort { NaturalSortKey.orders($0.relativePath, before: $1.relativePath) }
-    }
-
-    private mutating func list(_ folder: String, relativePath: String) throws(LocalFileError) {
-        for name in try Self.entryNames(of: folder) where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            let relative = relativePath.isEmpty ? name : relativePath + "/" + name
-            visit(path, relativePath: relative)
+        // Names that read the same (bytes that are not UTF-8 all show as U+FFFD) are ordered by
+        // their bytes, so that each keeps its place, and its " (2)", from run to run.
+        photos.sort {
+            $0.relativePath == $1.relativePath
+                ? $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) : NaturalSortKey.orders($0.relativePath, before: $1.relativePath)
         }
     }
 
-    private mutating func visit(_ path: String, relativePath: String) {
+    private mutating func list(_ folder: LocalPath, relativePath: String) throws(LocalFileError) {
+        for name in try Self.entryNames(of: folder) where name.first != UInt8(ascii: ".") {
+            let readableName = String(decoding: name, as: UTF8.self)
+            visit(folder.appending(name), relativePath: relativePath.isEmpty ? readableName : relativePath + "/" + readableName)
+        }
+    }
+
+    private mutating func visit(_ path: LocalPath, relativePath: String) {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard path.withCString({ stat($0, &status) }) == 0 else {
             // The entry was listed, so only a symbolic link can fail here: to nothing, or in a loop.
             skipped.append(SkippedFile(path: relativePath, reason: .brokenLink))
             return
@@ -83,8 +88,8 @@ struct FolderScan {
 
     /// Whether the regular file at `path` starts like an image, or cannot be opened at all
     /// (then its row says why).
-    static func mayBePhoto(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    static func mayBePhoto(_ path: LocalPath) -> Bool {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
         var prefix = [UInt8](repeating: 0, count: sniffedByteCount)
@@ -96,18 +101,17 @@ struct FolderScan {
         return ImageFormat(detecting: prefix.prefix(count)) != nil
     }
 
-    /// The names in `folder`, sorted so that the scan meets them in the same order every time.
-    private static func entryNames(of folder: String) throws(LocalFileError) -> [String] {
-        guard let directory = opendir(folder) else { throw .system(errno) }
+    /// The names in `folder`, as bytes, sorted so that the scan meets them in the same order
+    /// every time.
+    private static func entryNames(of folder: LocalPath) throws(LocalFileError) -> [[UInt8]] {
+        guard let directory = folder.withCString({ opendir($0) }) else { throw .system(errno) }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            if name != Array(".".utf8) && name != Array("..".utf8) { names.append(name) }
         }
-        return names.sorted()
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 }
 
@@ -122,10 +126,10 @@ struct FolderIdentity: Hashable {
     }
 
     /// The identity of the folder at `path` (following links); nil when there is none.
-    init?(path: String) {
+    init?(path: LocalPath) {
         var status = stat()
         errno = 0
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard path.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         self.init(status)
     }
 }

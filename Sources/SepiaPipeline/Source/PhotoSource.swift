@@ -64,6 +64,19 @@ public enum PhotoSource {
         }.get()
     }
 
+    /// The source that the bytes of a command-line argument name, for ``load(_:recursive:excluding:loader:completion:)``.
+    ///
+    /// Swift decodes arguments as UTF-8 and replaces the bytes that are not with U+FFFD, so a
+    /// file whose name is not UTF-8 (a Latin-1 "caf\u{E9}.jpg") could not be named by the
+    /// decoded text. For such a local path this is a `file:` URL that escapes its bytes (rows
+    /// are named by the path, with U+FFFD for those bytes); any other argument is its text.
+    public static func location(ofArgument bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let path = LocalPath(bytes: bytes)
+        guard path.needsBytes, case .local = resolve(text), !text.lowercased().hasPrefix("file:") else { return text }
+        return path.absolute().fileURL.absoluteString
+    }
+
     /// Where `location` points: a remote URL, a local file, or nowhere Sepia can read.
     static func resolve(_ location: String) -> ManifestOrigin? {
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme.count > 1 {

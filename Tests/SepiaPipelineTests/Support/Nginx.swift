@@ -5,15 +5,22 @@ import SepiaTestSupport
 /// a temporary folder: `gzip on`, `etag on`, `expires 1h` under `/fresh/` and
 /// `Cache-Control: no-cache` under `/revalidated/`, serving the
 /// files the test puts in ``root``. Its access log records each request's status and coding.
+/// With `https`, it also serves the same files over TLS, with a self-signed certificate for
+/// 127.0.0.1 made by `openssl` (``certificate``), and `/to-http/PATH` there redirects to `PATH`
+/// over plain http.
 final class Nginx {
     /// The port it listens on, on 127.0.0.1.
     let port: Int
+    /// The port of its TLS server, when it has one.
+    let httpsPort: Int?
+    /// The PEM file of its TLS server's self-signed certificate, when it has one.
+    let certificate: URL?
     /// The folder it serves.
     let root: URL
     private let directory: URL
     private let process: Process
 
-    init() throws {
+    init(https: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
             throw DebianTool.Failure(description: "/usr/sbin/nginx is missing: install the Debian package nginx (scripts/install-deps)")
         }
@@ -24,6 +31,31 @@ final class Nginx {
         }
         port = try FreePort.find()
         let path = directory.path
+        var tlsServer = ""
+        if https {
+            let certificate = directory.appendingPathComponent("certificate.pem")
+            let key = directory.appendingPathComponent("key.pem")
+            try DebianTool.run(
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path,
+                ], package: "openssl")
+            var httpsPort = try FreePort.find()
+            while httpsPort == port { httpsPort = try FreePort.find() }
+            tlsServer = """
+                    server {
+                        listen 127.0.0.1:\(httpsPort) ssl;
+                        ssl_certificate \(certificate.path);
+                        ssl_certificate_key \(key.path);
+                        root \(root.path);
+                        location /to-http/ { rewrite ^/to-http(/.*)$ http://127.0.0.1:\(port)$1 redirect; }
+                    }
+                """
+            (self.httpsPort, self.certificate) = (httpsPort, certificate)
+        } else {
+            (httpsPort, certificate) = (nil, nil)
+        }
         let configuration = """
             daemon off;
             master_process off;
@@ -49,6 +81,7 @@ final class Nginx {
                     location /fresh/ { expires 1h; }
                     location /revalidated/ { add_header Cache-Control no-cache; }
                 }
+            \(tlsServer)
             }
 
             """
@@ -60,11 +93,14 @@ final class Nginx {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try waitUntil("nginx listens on port \(port)") { FreePort.isListening(port) }
+        try waitUntil("nginx listens on port \(port)") { FreePort.isListening(port) && httpsPort.map(FreePort.isListening) != false }
     }
 
     /// `http://127.0.0.1:PORT` + `path`.
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// `https://127.0.0.1:HTTPS-PORT` + `path`, on the TLS server of `Nginx(https: true)`.
+    func httpsURL(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(httpsPort!)\(path)")! }
 
     /// The access log's lines: "URI STATUS CODING" (the coding is "-" for none).
     var accessLog: [String] {
