@@ -51,7 +51,7 @@ final class ColorTransformCache: @unchecked Sendable {
     /// The plan for converting `samples` pixels from `profile`, built on first use.
     func plan(for profile: [UInt8], samples: ColorConversionPlan.Samples) -> ColorConversionPlan {
         let key = Key(profile: profile, samples: samples)
-        if let plan = withState { $0.touch(key) } { return plan }
+        if let plan = withState({ $0.touch(key) }) { return plan }
         let built = ColorConversionPlan(profile: profile, samples: samples)
         return withState { state in
             // Another thread may have built the same plan meanwhile: keep the first one.
