@@ -11,8 +11,9 @@ import CSepiaCodecs
 /// turned or larger, and is checked against the pixel limit too). 10- and
 /// 12-bit images are scaled to 8 bits; alpha comes from the auxiliary image. An ICC profile in
 /// the `colr` box is reported in `DecodedImage.sourceColorProfile`; an nclx `colr` box is not
-/// (its YCbCr matrix is used by libheif, its primaries are left as coded). HEIF has no
-/// downscale-on-decode: the image is decoded at full size.
+/// (its YCbCr matrix is used by libheif, its primaries are left as coded). The first Exif item
+/// is reported in `DecodedImage.exif`; its orientation tag is not applied (`irot` and `imir`
+/// are). HEIF has no downscale-on-decode: the image is decoded at full size.
 enum HEIFDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_heif_decoder_create() else { throw ImageDecodingError.outOfMemory }
@@ -30,6 +31,7 @@ enum HEIFDecoder {
         let height = Int(header.height)
         try options.checkPixelLimit(width: width, height: height)
         let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
+        let exif = header.exif_tiff.map { Array(UnsafeBufferPointer(start: $0, count: header.exif_tiff_length)) }
 
         let image = try RGBAImage(width: width, height: height) { pixels in
             try check(sepia_heif_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
@@ -37,7 +39,7 @@ enum HEIFDecoder {
         let warnings = try report().acceptedWarnings(format: format, policy: options.damagePolicy)
         return DecodedImage(
             image: image, format: format, sourceWidth: width, sourceHeight: height,
-            scaleDenominator: 1, orientation: .up, sourceColorProfile: profile, warnings: warnings
+            scaleDenominator: 1, orientation: .up, sourceColorProfile: profile, exif: exif, warnings: warnings
         )
     }
 }

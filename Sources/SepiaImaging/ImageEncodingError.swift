@@ -8,9 +8,6 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
     case unsupportedSize(width: Int, height: Int, format: ImageFormat)
     /// The encoding library refused to encode; `reason` is the library's own message.
     case failed(format: ImageFormat, reason: String)
-    /// Metadata (EXIF, a colour profile) was asked for in a format whose encoder does not write
-    /// it yet (WebP, AVIF).
-    case metadataUnsupported(format: ImageFormat)
     /// Memory ran out while encoding.
     case outOfMemory
 
@@ -23,8 +20,6 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
             "A \(width)×\(height) image is too large for \(format) (at most \(format.maximumDimension) pixels a side)."
         case let .failed(format, reason):
             "\(format) encoding failed: \(reason)."
-        case .metadataUnsupported(let format):
-            "Sepia does not write metadata into \(format) files yet: write JPEG or PNG to keep it."
         case .outOfMemory:
             "There was not enough memory to encode the image."
         }

@@ -10,7 +10,7 @@ enum JPEGEncoder {
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
         guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
         let exif = metadata?.uprightEXIF ?? []
-        let profile = metadata?.tagsSRGB == true ? ColorProfiles.sRGB : []
+        let profile = metadata?.embeddedProfile ?? []
         return try exif.withUnsafeBufferPointer { exif in
             try profile.withUnsafeBufferPointer { profile in
                 var shimMetadata = sepia_jpeg_metadata(
