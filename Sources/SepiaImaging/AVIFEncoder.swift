@@ -12,7 +12,7 @@ enum AVIFEncoder {
     static let speed = 8
 
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
-        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .avif, accepted: qualities) }
         let keepAlpha = !image.isOpaque
         return try OutputMetadata.withShimMetadata(metadata) { shimMetadata in
             try ShimEncoding.run(image, as: .avif) { pixels, width, height, bytesPerRow, output, diagnostics in

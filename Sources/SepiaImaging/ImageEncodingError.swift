@@ -2,8 +2,9 @@ import Foundation
 
 /// Why `ImageEncoder` could not encode an image.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    /// A JPEG quality outside 1...100, or a WebP quality outside 0...100.
-    case invalidQuality(Int)
+    /// A quality outside the range `format` accepts (`accepted`: 1...100 for JPEG and AVIF,
+    /// 0...100 for WebP).
+    case invalidQuality(Int, format: ImageFormat, accepted: ClosedRange<Int>)
     /// The image is wider or taller than the format can store (see `ImageFormat.maximumDimension`).
     case unsupportedSize(width: Int, height: Int, format: ImageFormat)
     /// The encoding library refused to encode; `reason` is the library's own message.
@@ -14,8 +15,8 @@ public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConverti
     /// A sentence for logs and error rows.
     public var description: String {
         switch self {
-        case .invalidQuality(let quality):
-            "Quality \(quality) is outside the format's range (1...100 for JPEG, 0...100 for WebP)."
+        case let .invalidQuality(quality, format, accepted):
+            "Quality \(quality) is outside \(format)'s range (\(accepted.lowerBound)...\(accepted.upperBound))."
         case let .unsupportedSize(width, height, format):
             "A \(width)×\(height) image is too large for \(format) (at most \(format.maximumDimension) pixels a side)."
         case let .failed(format, reason):

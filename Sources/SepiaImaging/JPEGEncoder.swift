@@ -8,7 +8,7 @@ enum JPEGEncoder {
     static let qualities = 1...100
 
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
-        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: qualities) }
         let exif = metadata?.uprightEXIF ?? []
         let profile = metadata?.embeddedProfile ?? []
         return try exif.withUnsafeBufferPointer { exif in

@@ -11,7 +11,7 @@ enum WebPEncoder {
 
     /// Lossy WebP at `quality`.
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
-        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .webp, accepted: qualities) }
         return try encode(image, quality: quality, lossless: false, metadata: metadata)
     }
 
