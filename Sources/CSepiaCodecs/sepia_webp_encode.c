@@ -45,8 +45,9 @@ static sepia_status copy_out(const uint8_t *bytes, size_t size, sepia_encoded_da
 }
 
 /*
- * The file of the plain (VP8 or VP8L) WebP `image` with the metadata's EXIF and ICCP chunks
- * added by libwebpmux, which also writes the VP8X header that announces them.
+ * The encoded WebP `image` (VP8 or VP8L, or VP8X with an ALPH chunk for lossy alpha) with the
+ * metadata's EXIF and ICCP chunks added by libwebpmux, which also writes the VP8X header that
+ * announces them.
  */
 static sepia_status add_chunks(const uint8_t *image, size_t size, const sepia_output_metadata *metadata,
                                sepia_encoded_data *output, sepia_diagnostics *diagnostics) {

@@ -107,6 +107,19 @@ final class OutputMetadataTests: XCTestCase {
         }
     }
 
+    func testWebPWithAlphaKeepsItsAlphaBesideTheMetadata() throws {
+        let translucent = RGBAImage(width: 16, height: 8, red: 200, green: 120, blue: 40, alpha: 100)
+        let tools = try ImageTools()
+        for format in [ImageEncodingFormat.webp(quality: 90), .webpLossless] {
+            let output = try ImageEncoder.encode(translucent, as: format, metadata: OutputMetadata(exif: Self.exifWithGPS))
+            let reread = try ImageDecoder.decode(output)
+            XCTAssertEqual(Double(reread.image.pixel(x: 3, y: 3).alpha), 100, accuracy: 1, "\(format)")
+            XCTAssertEqual(reread.sourceColorProfile, ColorProfiles.sRGB, "\(format)")
+            let info = try tools.text(of: "webpmux", ["-info", tools.write(output, as: "translucent.webp")])
+            XCTAssertTrue(info.contains("Features present: ICC profile EXIF metadata transparency"), info)
+        }
+    }
+
     func testAVIFOutputKeepsEXIFUprightAndIsTaggedSRGB() throws {
         let decoded = try ImageDecoder.decode(try sourceJPEG())
         let plain = try ImageEncoder.encode(decoded.image, as: .avif(quality: 80))
