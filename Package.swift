@@ -36,8 +36,10 @@ let package = Package(
         .target(
             name: "CSepiaCodecs",
             linkerSettings: [
-                // libwebp-dev brings both libwebp and libwebpdemux (the container parser).
+                // libwebp-dev brings libwebp, libwebpdemux (the container parser) and libwebpmux
+                // (the container writer: EXIF and ICCP chunks in WebP output).
                 .linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                .linkedLibrary("webpmux"),
                 .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("lcms2"),
             ]
         ),

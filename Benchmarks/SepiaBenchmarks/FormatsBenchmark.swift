@@ -110,7 +110,7 @@ struct FormatsBenchmark: ParsableCommand {
         defer { sepia_encoded_data_free(&output) }
         let status = photo.pixels.withUnsafeBufferPointer { pixels in
             sepia_heif_encode_avif(
-                pixels.baseAddress, UInt32(photo.width), UInt32(photo.height), photo.bytesPerRow, Int32(quality), Int32(speed), false,
+                pixels.baseAddress, UInt32(photo.width), UInt32(photo.height), photo.bytesPerRow, Int32(quality), Int32(speed), false, nil,
                 &output, &diagnostics)
         }
         precondition(status == SEPIA_STATUS_OK, "AVIF encoding failed")

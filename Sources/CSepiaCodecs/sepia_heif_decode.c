@@ -16,6 +16,7 @@ struct sepia_heif_decoder {
     sepia_diagnostics diagnostics;
     sepia_heif_header header;
     uint8_t *icc_profile;
+    uint8_t *exif;
 };
 
 sepia_heif_decoder *sepia_heif_decoder_create(void) {
@@ -35,6 +36,7 @@ void sepia_heif_decoder_destroy(sepia_heif_decoder *decoder) {
     if (decoder->handle != NULL) heif_image_handle_release(decoder->handle);
     heif_context_free(decoder->context);
     free(decoder->icc_profile);
+    free(decoder->exif);
     free(decoder);
 }
 
@@ -92,6 +94,34 @@ static sepia_status read_color_profile(sepia_heif_decoder *decoder) {
     return SEPIA_STATUS_OK;
 }
 
+/*
+ * Copies the first Exif item of the primary image and points the header at its TIFF structure:
+ * the item starts with a 4-byte big-endian offset to the TIFF header (ISO/IEC 23008-12 A.2.1).
+ * An item that cannot be read, or whose offset points outside it, is a warning.
+ */
+static sepia_status read_exif(sepia_heif_decoder *decoder) {
+    heif_item_id id = 0;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(decoder->handle, "Exif", &id, 1) < 1) return SEPIA_STATUS_OK;
+    const size_t size = heif_image_handle_get_metadata_size(decoder->handle, id);
+    if (size <= 4) return SEPIA_STATUS_OK;
+    decoder->exif = malloc(size);
+    if (decoder->exif == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    struct heif_error error = heif_image_handle_get_metadata(decoder->handle, id, decoder->exif);
+    if (error.code != heif_error_Ok) {
+        sepia_diagnostics_add_warning(&decoder->diagnostics, error.message);
+        return SEPIA_STATUS_OK;
+    }
+    const uint8_t *bytes = decoder->exif;
+    const uint32_t offset = (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+    if (offset >= size - 4) {
+        sepia_diagnostics_add_warning(&decoder->diagnostics, "the Exif item's TIFF header offset points past its end");
+        return SEPIA_STATUS_OK;
+    }
+    decoder->header.exif_tiff = bytes + 4 + offset;
+    decoder->header.exif_tiff_length = size - 4 - offset;
+    return SEPIA_STATUS_OK;
+}
+
 sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const void *data, size_t size, int maximum_side,
                                             sepia_heif_header *header) {
     sepia_diagnostics *diagnostics = &decoder->diagnostics;
@@ -120,6 +150,7 @@ sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const v
     found->luma_bits = heif_image_handle_get_luma_bits_per_pixel(decoder->handle);
     found->has_alpha = heif_image_handle_has_alpha_channel(decoder->handle) != 0;
     status = read_color_profile(decoder);
+    if (status == SEPIA_STATUS_OK) status = read_exif(decoder);
     *header = *found;
     return status;
 }

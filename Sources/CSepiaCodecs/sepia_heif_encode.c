@@ -1,5 +1,6 @@
 #include "sepia_heif.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,9 +47,48 @@ static sepia_status make_image(const uint8_t *rgba, uint32_t width, uint32_t hei
     return SEPIA_STATUS_OK;
 }
 
+/* Tags `image` with the metadata's ICC profile (a `colr` box of type `prof` once encoded). */
+static sepia_status set_profile(struct heif_image *image, const sepia_output_metadata *metadata,
+                                sepia_diagnostics *diagnostics) {
+    if (metadata == NULL || metadata->icc_profile == NULL || metadata->icc_profile_length == 0) return SEPIA_STATUS_OK;
+    return sepia_heif_errors_record(
+        heif_image_set_raw_color_profile(image, "prof", metadata->icc_profile, metadata->icc_profile_length), diagnostics);
+}
+
+/* Adds the metadata's EXIF to the encoded image as an Exif item. */
+static sepia_status add_exif(struct heif_context *context, const struct heif_image_handle *handle,
+                             const sepia_output_metadata *metadata, sepia_diagnostics *diagnostics) {
+    if (metadata == NULL || metadata->exif_tiff == NULL || metadata->exif_tiff_length == 0) return SEPIA_STATUS_OK;
+    if (metadata->exif_tiff_length > INT_MAX) {
+        sepia_diagnostics_set_error(diagnostics, "the EXIF data is larger than libheif accepts");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    return sepia_heif_errors_record(
+        heif_context_add_exif_metadata(context, handle, metadata->exif_tiff, (int)metadata->exif_tiff_length), diagnostics);
+}
+
+/*
+ * Encodes `image` into `context` with the metadata. An ICC profile alone would leave the file
+ * without the nclx box that tells decoders how the samples were coded (libheif writes one or the
+ * other by default), so both are kept.
+ */
+static sepia_status encode_image(struct heif_context *context, struct heif_image *image, struct heif_encoder *encoder,
+                                 const sepia_output_metadata *metadata, sepia_diagnostics *diagnostics) {
+    struct heif_encoding_options *options = heif_encoding_options_alloc();
+    if (options == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    options->save_two_colr_boxes_when_ICC_and_nclx_available = 1;
+    struct heif_image_handle *handle = NULL;
+    sepia_status status = sepia_heif_errors_record(heif_context_encode_image(context, image, encoder, options, &handle),
+                                                   diagnostics);
+    heif_encoding_options_free(options);
+    if (status == SEPIA_STATUS_OK) status = add_exif(context, handle, metadata, diagnostics);
+    if (handle != NULL) heif_image_handle_release(handle);
+    return status;
+}
+
 sepia_status sepia_heif_encode_avif(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                                    int quality, int speed, bool keep_alpha, sepia_encoded_data *output,
-                                    sepia_diagnostics *diagnostics) {
+                                    int quality, int speed, bool keep_alpha, const sepia_output_metadata *metadata,
+                                    sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
     *output = (sepia_encoded_data){0};
     sepia_heif_library_start();
     struct heif_context *context = heif_context_alloc();
@@ -56,6 +96,7 @@ sepia_status sepia_heif_encode_avif(const uint8_t *rgba, uint32_t width, uint32_
     struct heif_image *image = NULL;
     struct heif_encoder *encoder = NULL;
     sepia_status status = make_image(rgba, width, height, bytes_per_row, keep_alpha, &image, diagnostics);
+    if (status == SEPIA_STATUS_OK) status = set_profile(image, metadata, diagnostics);
     if (status == SEPIA_STATUS_OK) {
         status = sepia_heif_errors_record(heif_context_get_encoder_for_format(context, heif_compression_AV1, &encoder),
                                           diagnostics);
@@ -64,9 +105,7 @@ sepia_status sepia_heif_encode_avif(const uint8_t *rgba, uint32_t width, uint32_
     if (status == SEPIA_STATUS_OK) {
         status = sepia_heif_errors_record(heif_encoder_set_parameter_integer(encoder, "speed", speed), diagnostics);
     }
-    if (status == SEPIA_STATUS_OK) {
-        status = sepia_heif_errors_record(heif_context_encode_image(context, image, encoder, NULL, NULL), diagnostics);
-    }
+    if (status == SEPIA_STATUS_OK) status = encode_image(context, image, encoder, metadata, diagnostics);
     if (status == SEPIA_STATUS_OK) {
         struct heif_writer writer = {.writer_api_version = 1, .write = write_to_memory};
         status = sepia_heif_errors_record(heif_context_write(context, &writer, output), diagnostics);

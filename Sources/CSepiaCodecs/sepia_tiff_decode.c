@@ -19,6 +19,7 @@ struct sepia_tiff_decoder {
     uint16_t color_samples;     /* samples before the extra samples: 1, 3 or 4 */
     bool min_is_white;
     bool associated_alpha;
+    bool keeps_cmyk;            /* read_pixels hands CMYK out as stored (scaled to 8 bits) */
     uint8_t palette[256][3];    /* the ColorMap, scaled to 8 bits */
 };
 
@@ -416,6 +417,10 @@ static void convert_row(const sepia_tiff_decoder *decoder, const uint8_t *source
             for (int channel = 0; channel < 3; channel++) rgba[channel] = to_8_bits(sample_at(source, first + channel, bits), bits);
             break;
         case SEPIA_TIFF_COLOR_CMYK: {
+            if (decoder->keeps_cmyk) {
+                for (int ink = 0; ink < 4; ink++) rgba[ink] = to_8_bits(sample_at(source, first + ink, bits), bits);
+                continue; /* no alpha: the caller's profile transform makes it 255 */
+            }
             const uint32_t white = 255 - to_8_bits(sample_at(source, first + 3, bits), bits);
             for (int channel = 0; channel < 3; channel++) {
                 rgba[channel] = multiply_255(255 - to_8_bits(sample_at(source, first + channel, bits), bits), white);
@@ -471,6 +476,10 @@ static sepia_status read_tiles(sepia_tiff_decoder *decoder, uint8_t *scratch, ui
         }
     }
     return SEPIA_STATUS_OK;
+}
+
+void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder) {
+    decoder->keeps_cmyk = decoder->header.color_model == SEPIA_TIFF_COLOR_CMYK && !decoder->header.has_alpha;
 }
 
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include <webp/encode.h>
+#include <webp/mux.h>
 
 #include "sepia_diagnostics_internal.h"
 
@@ -25,9 +26,66 @@ static const char *describe(WebPEncodingError code) {
     }
 }
 
+/* A sentence for libwebpmux's error codes (mux_types.h, WebPMuxError). */
+static const char *describe_mux(WebPMuxError code) {
+    switch (code) {
+    case WEBP_MUX_MEMORY_ERROR: return "libwebpmux ran out of memory";
+    case WEBP_MUX_BAD_DATA: return "libwebpmux could not read the encoded image";
+    default: return "libwebpmux could not add the metadata chunks";
+    }
+}
+
+/* Copies `size` bytes into `output` with malloc. */
+static sepia_status copy_out(const uint8_t *bytes, size_t size, sepia_encoded_data *output) {
+    output->bytes = malloc(size);
+    if (output->bytes == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    memcpy(output->bytes, bytes, size);
+    output->length = size;
+    return SEPIA_STATUS_OK;
+}
+
+/*
+ * The encoded WebP `image` (VP8 or VP8L, or VP8X with an ALPH chunk for lossy alpha) with the
+ * metadata's EXIF and ICCP chunks added by libwebpmux, which also writes the VP8X header that
+ * announces them.
+ */
+static sepia_status add_chunks(const uint8_t *image, size_t size, const sepia_output_metadata *metadata,
+                               sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
+    WebPMux *mux = WebPMuxNew();
+    if (mux == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    const WebPData bitstream = {image, size};
+    WebPMuxError error = WebPMuxSetImage(mux, &bitstream, 0);
+    if (error == WEBP_MUX_OK && metadata->exif_tiff != NULL && metadata->exif_tiff_length > 0) {
+        const WebPData exif = {metadata->exif_tiff, metadata->exif_tiff_length};
+        error = WebPMuxSetChunk(mux, "EXIF", &exif, 0);
+    }
+    if (error == WEBP_MUX_OK && metadata->icc_profile != NULL && metadata->icc_profile_length > 0) {
+        const WebPData profile = {metadata->icc_profile, metadata->icc_profile_length};
+        error = WebPMuxSetChunk(mux, "ICCP", &profile, 0);
+    }
+    WebPData assembled = {NULL, 0};
+    if (error == WEBP_MUX_OK) error = WebPMuxAssemble(mux, &assembled);
+    WebPMuxDelete(mux);
+    sepia_status status = SEPIA_STATUS_OK;
+    if (error == WEBP_MUX_OK) {
+        status = copy_out(assembled.bytes, assembled.size, output);
+    } else {
+        sepia_diagnostics_set_error(diagnostics, describe_mux(error));
+        status = error == WEBP_MUX_MEMORY_ERROR ? SEPIA_STATUS_OUT_OF_MEMORY : SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    WebPDataClear(&assembled);
+    return status;
+}
+
+/* Whether `metadata` asks for any chunk. */
+static bool has_chunks(const sepia_output_metadata *metadata) {
+    return metadata != NULL && ((metadata->exif_tiff != NULL && metadata->exif_tiff_length > 0) ||
+                                (metadata->icc_profile != NULL && metadata->icc_profile_length > 0));
+}
+
 sepia_status sepia_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, bool lossless, sepia_encoded_data *output,
-                               sepia_diagnostics *diagnostics) {
+                               int quality, bool lossless, const sepia_output_metadata *metadata,
+                               sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
     output->bytes = NULL;
     output->length = 0;
     WebPConfig config;
@@ -61,13 +119,8 @@ sepia_status sepia_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
         return no_memory ? SEPIA_STATUS_OUT_OF_MEMORY : SEPIA_STATUS_LIBRARY_ERROR;
     }
     /* The writer's buffer belongs to libwebp's allocator (WebPMemoryWriterClear frees it). */
-    output->bytes = malloc(writer.size);
-    if (output->bytes == NULL) {
-        WebPMemoryWriterClear(&writer);
-        return SEPIA_STATUS_OUT_OF_MEMORY;
-    }
-    memcpy(output->bytes, writer.mem, writer.size);
-    output->length = writer.size;
+    const sepia_status status = has_chunks(metadata) ? add_chunks(writer.mem, writer.size, metadata, output, diagnostics)
+                                                     : copy_out(writer.mem, writer.size, output);
     WebPMemoryWriterClear(&writer);
-    return SEPIA_STATUS_OK;
+    return status;
 }

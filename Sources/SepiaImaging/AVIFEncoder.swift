@@ -1,7 +1,8 @@
 import CSepiaCodecs
 
 /// Encodes RGBA images as 8-bit 4:2:0 AVIF with libheif's AV1 encoder (aom in Debian's
-/// libheif), at aom speed `speed`.
+/// libheif), at aom speed `speed`; an Exif item and an ICC `colr` box when `OutputMetadata`
+/// asks for them.
 enum AVIFEncoder {
     /// Qualities accepted, as for JPEG.
     static let qualities = 1...100
@@ -10,11 +11,14 @@ enum AVIFEncoder {
     /// percent more bytes at the same quality, which suits batches.
     static let speed = 8
 
-    static func encode(_ image: RGBAImage, quality: Int) throws -> [UInt8] {
-        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+    static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .avif, accepted: qualities) }
         let keepAlpha = !image.isOpaque
-        return try ShimEncoding.run(image, as: .avif) { pixels, width, height, bytesPerRow, output, diagnostics in
-            sepia_heif_encode_avif(pixels, width, height, bytesPerRow, Int32(quality), Int32(speed), keepAlpha, output, diagnostics)
+        return try OutputMetadata.withShimMetadata(metadata) { shimMetadata in
+            try ShimEncoding.run(image, as: .avif) { pixels, width, height, bytesPerRow, output, diagnostics in
+                sepia_heif_encode_avif(
+                    pixels, width, height, bytesPerRow, Int32(quality), Int32(speed), keepAlpha, shimMetadata, output, diagnostics)
+            }
         }
     }
 }

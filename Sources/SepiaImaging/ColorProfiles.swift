@@ -6,6 +6,11 @@ enum ColorProfiles {
     /// metadata. Empty if lcms2 could not make it, which only a lack of memory causes.
     static let sRGB: [UInt8] = (try? shimProfile { output, diagnostics in sepia_color_profile_create_srgb(output, diagnostics) }) ?? []
 
+    /// sRGB's white point and primaries (ITU-R BT.709 primaries, D65 white), as PNG's `cHRM`
+    /// and HEIF's nclx colour primaries 1 give them.
+    static let srgbChromaticities = sepia_chromaticities(
+        white_x: 0.3127, white_y: 0.3290, red_x: 0.64, red_y: 0.33, green_x: 0.30, green_y: 0.60, blue_x: 0.15, blue_y: 0.06)
+
     /// An RGB matrix-shaper profile with the given white point and primaries whose samples
     /// decode as `sample ^ decodingGamma` (sRGB's piecewise curve when `decodingGamma` is 0).
     ///

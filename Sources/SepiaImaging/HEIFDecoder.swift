@@ -10,9 +10,12 @@ import CSepiaCodecs
 /// size reported is the transformed one, which the pixels have (the coded `ispe` size may be
 /// turned or larger, and is checked against the pixel limit too). 10- and
 /// 12-bit images are scaled to 8 bits; alpha comes from the auxiliary image. An ICC profile in
-/// the `colr` box is reported in `DecodedImage.sourceColorProfile`; an nclx `colr` box is not
-/// (its YCbCr matrix is used by libheif, its primaries are left as coded). HEIF has no
-/// downscale-on-decode: the image is decoded at full size.
+/// the `colr` box is reported in `DecodedImage.sourceColorProfile`; without one, an nclx `colr`
+/// box whose primaries or transfer are not sRGB's is reported as the profile they make
+/// (`NCLXColor`; libheif has used its YCbCr matrix), and HDR transfers (PQ, HLG) or code points
+/// Sepia does not know leave the pixels as coded, with a warning. The first Exif item
+/// is reported in `DecodedImage.exif`; its orientation tag is not applied (`irot` and `imir`
+/// are). HEIF has no downscale-on-decode: the image is decoded at full size.
 enum HEIFDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_heif_decoder_create() else { throw ImageDecodingError.outOfMemory }
@@ -29,7 +32,17 @@ enum HEIFDecoder {
         let width = Int(header.width)
         let height = Int(header.height)
         try options.checkPixelLimit(width: width, height: height)
-        let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
+        var profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
+        var colorWarnings: [String] = []
+        if profile == nil, header.has_nclx {
+            let nclx = NCLXColor(primaries: Int(header.nclx_color_primaries), transfer: Int(header.nclx_transfer_characteristics))
+            switch nclx.conversion {
+            case .none: break
+            case .profile(let made): profile = made
+            case .unconverted(let reason): if options.convertsToSRGB { colorWarnings.append(NCLXColor.unconvertedWarning(reason)) }
+            }
+        }
+        let exif = header.exif_tiff.map { Array(UnsafeBufferPointer(start: $0, count: header.exif_tiff_length)) }
 
         let image = try RGBAImage(width: width, height: height) { pixels in
             try check(sepia_heif_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
@@ -37,7 +50,7 @@ enum HEIFDecoder {
         let warnings = try report().acceptedWarnings(format: format, policy: options.damagePolicy)
         return DecodedImage(
             image: image, format: format, sourceWidth: width, sourceHeight: height,
-            scaleDenominator: 1, orientation: .up, sourceColorProfile: profile, warnings: warnings
+            scaleDenominator: 1, orientation: .up, sourceColorProfile: profile, exif: exif, warnings: warnings + colorWarnings
         )
     }
 }

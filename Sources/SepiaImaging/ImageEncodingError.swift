@@ -2,29 +2,25 @@ import Foundation
 
 /// Why `ImageEncoder` could not encode an image.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    /// A JPEG quality outside 1...100, or a WebP quality outside 0...100.
-    case invalidQuality(Int)
+    /// A quality outside the range `format` accepts (`accepted`: 1...100 for JPEG and AVIF,
+    /// 0...100 for WebP).
+    case invalidQuality(Int, format: ImageFormat, accepted: ClosedRange<Int>)
     /// The image is wider or taller than the format can store (see `ImageFormat.maximumDimension`).
     case unsupportedSize(width: Int, height: Int, format: ImageFormat)
     /// The encoding library refused to encode; `reason` is the library's own message.
     case failed(format: ImageFormat, reason: String)
-    /// Metadata (EXIF, a colour profile) was asked for in a format whose encoder does not write
-    /// it yet (WebP, AVIF).
-    case metadataUnsupported(format: ImageFormat)
     /// Memory ran out while encoding.
     case outOfMemory
 
     /// A sentence for logs and error rows.
     public var description: String {
         switch self {
-        case .invalidQuality(let quality):
-            "Quality \(quality) is outside the format's range (1...100 for JPEG, 0...100 for WebP)."
+        case let .invalidQuality(quality, format, accepted):
+            "Quality \(quality) is outside \(format)'s range (\(accepted.lowerBound)...\(accepted.upperBound))."
         case let .unsupportedSize(width, height, format):
             "A \(width)×\(height) image is too large for \(format) (at most \(format.maximumDimension) pixels a side)."
         case let .failed(format, reason):
             "\(format) encoding failed: \(reason)."
-        case .metadataUnsupported(let format):
-            "Sepia does not write metadata into \(format) files yet: write JPEG or PNG to keep it."
         case .outOfMemory:
             "There was not enough memory to encode the image."
         }

@@ -8,9 +8,9 @@ enum JPEGEncoder {
     static let qualities = 1...100
 
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
-        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality) }
+        guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: qualities) }
         let exif = metadata?.uprightEXIF ?? []
-        let profile = metadata?.tagsSRGB == true ? ColorProfiles.sRGB : []
+        let profile = metadata?.embeddedProfile ?? []
         return try exif.withUnsafeBufferPointer { exif in
             try profile.withUnsafeBufferPointer { profile in
                 var shimMetadata = sepia_jpeg_metadata(

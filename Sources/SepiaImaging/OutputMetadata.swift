@@ -4,12 +4,13 @@
 /// EXIF, so no camera serial numbers or places; the pixels are sRGB, which is what a viewer
 /// assumes of an untagged file.
 public struct OutputMetadata: Sendable, Hashable {
-    /// The EXIF TIFF structure to write (JPEG: an APP1 "Exif" segment; PNG: an eXIf chunk), its
-    /// Orientation tag reset to 1 on the way since the pixels are upright. A JPEG drops EXIF
-    /// larger than one segment holds (65,527 bytes).
+    /// The EXIF TIFF structure to write (JPEG: an APP1 "Exif" segment; PNG: an eXIf chunk; WebP:
+    /// an EXIF chunk; AVIF: an Exif item), its Orientation tag reset to 1 on the way since the
+    /// pixels are upright. A JPEG drops EXIF larger than one segment holds (65,527 bytes).
     public var exif: [UInt8]?
-    /// Tag the output as sRGB: Little CMS's sRGB ICC profile in a JPEG's APP2 segments, an
-    /// `sRGB` chunk (with the `gAMA` and `cHRM` the PNG specification pairs with it) in a PNG.
+    /// Tag the output as sRGB: Little CMS's sRGB ICC profile in a JPEG's APP2 segments, a WebP's
+    /// ICCP chunk or an AVIF's `colr` box; an `sRGB` chunk (with the `gAMA` and `cHRM` the PNG
+    /// specification pairs with it) in a PNG.
     public var tagsSRGB: Bool
 
     /// Metadata with the given EXIF, tagged sRGB unless told otherwise.

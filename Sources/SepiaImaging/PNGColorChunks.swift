@@ -3,10 +3,6 @@ import CSepiaCodecs
 /// A PNG's colour chunks and the profile they add up to, by the PNG specification's precedence
 /// (PNG, Third Edition, 4.3 and 11.3.2): `iCCP` first, then `sRGB`, then `gAMA` and `cHRM`.
 struct PNGColorChunks {
-    /// The `cHRM` values of sRGB (ITU-R BT.709 primaries, D65 white): PNG's default primaries.
-    static let srgbChromaticities = sepia_chromaticities(
-        white_x: 0.3127, white_y: 0.3290, red_x: 0.64, red_y: 0.33, green_x: 0.30, green_y: 0.60, blue_x: 0.15, blue_y: 0.06)
-
     private let chunks: sepia_png_chunks
 
     init(_ chunks: sepia_png_chunks) {
@@ -26,7 +22,8 @@ struct PNGColorChunks {
     func profile() throws(ColorProfileError) -> [UInt8]? {
         if let profile = chunks.icc_profile { return Array(UnsafeBufferPointer(start: profile, count: chunks.icc_profile_length)) }
         if chunks.srgb || (!chunks.has_gamma && !chunks.has_chromaticities) || standsForSRGB { return nil }
-        let chromaticities = chunks.has_chromaticities ? chunks.chromaticities : Self.srgbChromaticities
+        // Without cHRM, PNG's default primaries: sRGB's.
+        let chromaticities = chunks.has_chromaticities ? chunks.chromaticities : ColorProfiles.srgbChromaticities
         // gAMA is the encoding exponent; decoding raises samples to its inverse. 0 asks for sRGB's curve.
         let decodingGamma = chunks.has_gamma ? 1 / chunks.gamma : 0
         return try ColorProfiles.rgb(chromaticities: chromaticities, decodingGamma: decodingGamma)
@@ -37,7 +34,7 @@ struct PNGColorChunks {
     private var standsForSRGB: Bool {
         guard chunks.has_gamma, abs(chunks.gamma - 1 / 2.2) < 0.0005 else { return false }
         guard chunks.has_chromaticities else { return true }
-        let (given, srgb) = (chunks.chromaticities, Self.srgbChromaticities)
+        let (given, srgb) = (chunks.chromaticities, ColorProfiles.srgbChromaticities)
         let pairs = [
             (given.white_x, srgb.white_x), (given.white_y, srgb.white_y), (given.red_x, srgb.red_x), (given.red_y, srgb.red_y),
             (given.green_x, srgb.green_x), (given.green_y, srgb.green_y), (given.blue_x, srgb.blue_x), (given.blue_y, srgb.blue_y),

@@ -6,9 +6,11 @@ import CSepiaCodecs
 /// Strips or tiles are decoded one at a time (any compression libtiff here has: none, LZW,
 /// Deflate, PackBits, JPEG...) and converted to 8-bit RGBA (see
 /// `sepia_tiff_decoder_read_pixels`): RGB and RGBA, associated alpha made straight, grey
-/// (min-is-black and min-is-white), palette, and CMYK converted naively, 1- to 16-bit samples.
-/// The Orientation tag is applied like a JPEG's EXIF orientation and the ICC profile tag is
-/// reported in `DecodedImage.sourceColorProfile`.
+/// (min-is-black and min-is-white), palette, and CMYK, 1- to 16-bit samples. The Orientation
+/// tag is applied like a JPEG's EXIF orientation and the ICC profile tag is reported in
+/// `DecodedImage.sourceColorProfile`. A CMYK image with a CMYK profile is converted here through
+/// it, as a CMYK JPEG is (its ink samples rounded to 8 bits first); without one, or with alpha
+/// (a warning), or with `convertsToSRGB` false, the inks are converted naively.
 ///
 /// Every strip and tile is checked against the end of the data, and the pixel limit against the
 /// tags, before the image is allocated: an IFD announcing more than the data holds is
@@ -38,14 +40,25 @@ enum TIFFDecoder {
         let orientation = EXIFOrientation(rawValue: Int(header.orientation)) ?? .up
         let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
 
-        let stored = try RGBAImage(width: width, height: height) { pixels in
+        var profileWarnings: [String] = []
+        var cmykTransform: ColorTransform?
+        if header.color_model == SEPIA_TIFF_COLOR_CMYK, options.convertsToSRGB, let profile {
+            if header.has_alpha {
+                profileWarnings.append(DecodedImage.ignoredProfileWarning("Sepia converts CMYK with alpha naively"))
+            } else {
+                cmykTransform = ColorTransformCache.shared.cmykTransform(for: profile, inverted: false, warnings: &profileWarnings)
+            }
+            if cmykTransform != nil { sepia_tiff_decoder_keep_cmyk(decoder) }
+        }
+        var stored = try RGBAImage(width: width, height: height) { pixels in
             try check(sepia_tiff_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))
         }
         let warnings = try report().acceptedWarnings(format: .tiff, policy: options.damagePolicy)
+        cmykTransform?.apply(to: &stored, parallel: false)
         return DecodedImage(
             image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
             format: .tiff, sourceWidth: width, sourceHeight: height, scaleDenominator: 1,
-            orientation: orientation, sourceColorProfile: profile, warnings: warnings
+            orientation: orientation, sourceColorProfile: profile, warnings: warnings + profileWarnings
         )
     }
 }

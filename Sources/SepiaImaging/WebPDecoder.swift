@@ -8,8 +8,8 @@ import CSepiaCodecs
 /// `ImageDecodingOptions.targetSize`, a still image is scaled while decoding by libwebp's
 /// rescaler to exactly the aspect-fit size of the stored image in the box (see
 /// `WebPDownscale`), so a later `resized(toFit:)` to the same box has nothing left to do; an
-/// animation comes out at its canvas size. The EXIF chunk's orientation is applied, and the
-/// ICCP chunk is reported in `DecodedImage.sourceColorProfile`.
+/// animation comes out at its canvas size. The EXIF chunk is reported in `DecodedImage.exif` and
+/// its orientation applied; the ICCP chunk is reported in `DecodedImage.sourceColorProfile`.
 enum WebPDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         var diagnostics = sepia_diagnostics()
@@ -24,6 +24,7 @@ enum WebPDecoder {
         try options.checkPixelLimit(width: sourceWidth, height: sourceHeight)
         let orientation = EXIFOrientation(exifTIFF: UnsafeRawBufferPointer(start: info.exif_tiff, count: info.exif_tiff_length)) ?? .up
         let profile = info.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_profile_length)) }
+        let exif = info.exif_tiff.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_tiff_length)) }
 
         var output = PixelSize(width: sourceWidth, height: sourceHeight)
         if let target = options.targetSize, !info.is_animated {
@@ -38,7 +39,7 @@ enum WebPDecoder {
         return DecodedImage(
             image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
             format: .webp, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-            scaleDenominator: 1, orientation: orientation, sourceColorProfile: profile, warnings: []
+            scaleDenominator: 1, orientation: orientation, sourceColorProfile: profile, exif: exif, warnings: []
         )
     }
 }

@@ -56,7 +56,7 @@ struct ProcessCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB (JPEG and PNG output); by default outputs carry pixels only."
+            "Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB; by default outputs carry pixels only."
     )
     var keepMetadata = false
 
@@ -68,10 +68,6 @@ struct ProcessCommand: AsyncParsableCommand {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
-        if keepMetadata, ![.jpeg, .png].contains(format) {
-            throw ValidationError(
-                "--keep-metadata works with --format jpeg or png; Sepia does not write metadata into \(format.rawValue) files yet.")
-        }
     }
 
     func run() async throws {

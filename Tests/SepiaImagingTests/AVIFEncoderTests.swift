@@ -30,7 +30,7 @@ final class AVIFEncoderTests: XCTestCase {
     func testQualityOutsideTheRangeIsRefused() {
         let image = RGBAImage(width: 4, height: 4, red: 0, green: 0, blue: 0)
         XCTAssertThrowsError(try ImageEncoder.encode(image, as: .avif(quality: 0))) { error in
-            XCTAssertEqual(error as? ImageEncodingError, .invalidQuality(0))
+            XCTAssertEqual(error as? ImageEncodingError, .invalidQuality(0, format: .avif, accepted: 1...100))
         }
     }
 }

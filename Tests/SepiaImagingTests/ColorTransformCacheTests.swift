@@ -40,7 +40,7 @@ final class ColorTransformCacheTests: XCTestCase {
     func testSRGBProfilesAreRecognisedWhateverTheirBytes() throws {
         let cache = ColorTransformCache(capacity: 4)
         let ghostscript = [UInt8](try Data(contentsOf: try ColorReference.ghostscriptProfile("srgb.icc")))
-        let madeHere = try ColorProfiles.rgb(chromaticities: PNGColorChunks.srgbChromaticities, decodingGamma: 0)
+        let madeHere = try ColorProfiles.rgb(chromaticities: ColorProfiles.srgbChromaticities, decodingGamma: 0)
         for bytes in [ColorProfiles.sRGB, ghostscript, madeHere] {
             guard case .nothing = cache.plan(for: bytes, samples: .rgba) else { return XCTFail("an sRGB profile should need no transform") }
         }

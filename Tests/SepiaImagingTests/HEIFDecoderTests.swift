@@ -80,6 +80,18 @@ final class HEIFDecoderTests: XCTestCase {
         XCTAssertEqual(try avif("tagged.avif", ["--icc", profilePath]).sourceColorProfile, profile)
     }
 
+    func testAVIFExifItemIsReportedButNotApplied() throws {
+        // Orientation 6 in a big-endian TIFF structure. avifenc writes it as irot too, which
+        // libheif applies: turned once (48 wide), not a second time by the EXIF tag.
+        let exif: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8] + [0, 1] + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0] + [0, 0, 0, 0]
+        try tool.write(exif, as: "exif.bin")
+        let decoded = try avif("exif.avif", ["--exif", "exif.bin"])
+        XCTAssertEqual(decoded.exif, exif)
+        XCTAssertEqual(decoded.orientation, .up)
+        XCTAssertEqual(decoded.image.width, 48)
+        XCTAssertNil(try avif("plain.avif").exif)
+    }
+
     func testConcurrentDecodesAgree() throws {
         try tool.run("avifenc", ["-s", "8", "source.png", "shared.avif"])
         let bytes = try tool.read("shared.avif")

@@ -5,7 +5,8 @@ import XCTest
 @testable import SepiaImaging
 
 /// Outputs carry no metadata by default; with `OutputMetadata` they keep the EXIF (orientation
-/// reset to 1) and are tagged sRGB. Read back with Sepia's parser and ImageMagick's `identify`.
+/// reset to 1) and are tagged sRGB, in every output format. Read back with Sepia's parser and
+/// Debian's tools: ImageMagick's `identify`, `webpmux -info`, `heif-info`.
 final class OutputMetadataTests: XCTestCase {
     private let photo = ColorReference.colourful(width: 64, height: 48)
 
@@ -80,6 +81,66 @@ final class OutputMetadataTests: XCTestCase {
         // ImageMagick 6.9 does not read eXIf chunks; the chunk's bytes were checked above.
         let report = try identify(kept, as: "png")
         XCTAssertTrue(report.contains("png:sRGB: intent=0"), report)
+    }
+
+    func testWebPOutputKeepsEXIFUprightAndIsTaggedSRGB() throws {
+        let decoded = try ImageDecoder.decode(try sourceJPEG())
+        let tools = try ImageTools()
+        let plain = try tools.write(ImageEncoder.encode(decoded.image, as: .webp(quality: 90)), as: "plain.webp")
+        XCTAssertTrue(try tools.text(of: "webpmux", ["-info", plain]).contains("No features present."))
+        let upright = EXIFOrientation.uprightEXIF(Self.exifWithGPS)
+        for format in [ImageEncodingFormat.webp(quality: 90), .webpLossless] {
+            let output = try ImageEncoder.encode(decoded.image, as: format, metadata: OutputMetadata(keepingFrom: decoded))
+            let reread = try ImageDecoder.decode(output)
+            XCTAssertEqual(reread.exif, upright, "\(format)")
+            XCTAssertEqual(reread.orientation, .up, "\(format)")
+            XCTAssertEqual(reread.sourceColorProfile, ColorProfiles.sRGB, "\(format)")
+            XCTAssertEqual(reread.warnings, [], "\(format)")
+            if format == .webpLossless { XCTAssertEqual(reread.image, decoded.image) }
+            let name = try tools.write(output, as: "kept.webp")
+            let info = try tools.text(of: "webpmux", ["-info", name])
+            XCTAssertTrue(info.contains("Features present: ICC profile EXIF metadata"), info)
+            XCTAssertTrue(info.contains("Size of the ICC profile data: \(ColorProfiles.sRGB.count)"), info)
+            XCTAssertTrue(info.contains("Size of the EXIF metadata: \(upright.count)"), info)
+            let report = try identify(output, as: "webp")
+            XCTAssertTrue(report.contains("icc:description: sRGB"), report)
+        }
+    }
+
+    func testWebPWithAlphaKeepsItsAlphaBesideTheMetadata() throws {
+        let translucent = RGBAImage(width: 16, height: 8, red: 200, green: 120, blue: 40, alpha: 100)
+        let tools = try ImageTools()
+        for format in [ImageEncodingFormat.webp(quality: 90), .webpLossless] {
+            let output = try ImageEncoder.encode(translucent, as: format, metadata: OutputMetadata(exif: Self.exifWithGPS))
+            let reread = try ImageDecoder.decode(output)
+            XCTAssertEqual(Double(reread.image.pixel(x: 3, y: 3).alpha), 100, accuracy: 1, "\(format)")
+            XCTAssertEqual(reread.sourceColorProfile, ColorProfiles.sRGB, "\(format)")
+            let info = try tools.text(of: "webpmux", ["-info", tools.write(output, as: "translucent.webp")])
+            XCTAssertTrue(info.contains("Features present: ICC profile EXIF metadata transparency"), info)
+        }
+    }
+
+    func testAVIFOutputKeepsEXIFUprightAndIsTaggedSRGB() throws {
+        let decoded = try ImageDecoder.decode(try sourceJPEG())
+        let plain = try ImageEncoder.encode(decoded.image, as: .avif(quality: 80))
+        let output = try ImageEncoder.encode(decoded.image, as: .avif(quality: 80), metadata: OutputMetadata(keepingFrom: decoded))
+        let reread = try ImageDecoder.decode(output)
+        XCTAssertEqual(reread.exif, EXIFOrientation.uprightEXIF(Self.exifWithGPS))
+        XCTAssertEqual(reread.orientation, .up)
+        XCTAssertEqual(reread.sourceColorProfile, ColorProfiles.sRGB)
+        XCTAssertEqual(reread.warnings, [])
+        // The nclx box stays beside the profile, so the samples decode as without metadata.
+        XCTAssertEqual(reread.image, try ImageDecoder.decode(plain).image)
+        XCTAssertNil(try ImageDecoder.decode(plain).exif)
+
+        let tools = try ImageTools()
+        let name = try tools.write(output, as: "kept.avif")
+        let info = try tools.text(of: "heif-info", [name])
+        XCTAssertTrue(info.contains("color profile: prof"), info)
+        XCTAssertTrue(info.contains("Exif: \(Self.exifWithGPS.count + 4) bytes"), info)
+        // ImageMagick 6.9 reads an AVIF's Exif item (without its offset) but not its ICC profile.
+        let report = try identify(output, as: "avif")
+        XCTAssertTrue(report.contains("Profile-exif: \(Self.exifWithGPS.count) bytes"), report)
     }
 
     func testUprightEXIFLeavesOtherBytesAlone() {

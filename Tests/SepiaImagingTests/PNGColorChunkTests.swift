@@ -27,7 +27,7 @@ final class PNGColorChunkTests: XCTestCase {
     func testGammaOnlyMeansSRGBPrimariesWithThatGamma() throws {
         let decoded = try ImageDecoder.decode(try png(with: [gamma(1 / 1.8)]))
         XCTAssertNotNil(decoded.sourceColorProfile)
-        let reference = ColorArithmetic.convert(photo, decodingGamma: 1.8, from: PNGColorChunks.srgbChromaticities)
+        let reference = ColorArithmetic.convert(photo, decodingGamma: 1.8, from: ColorProfiles.srgbChromaticities)
         XCTAssertLessThanOrEqual(decoded.image.meanAbsoluteDifference(against: reference), 1)
         XCTAssertGreaterThan(photo.meanAbsoluteDifference(against: reference), 5)
     }
@@ -37,12 +37,12 @@ final class PNGColorChunkTests: XCTestCase {
         let decoded = try ImageDecoder.decode(try png(with: [gamma(1 / 2.2), chromaticities(p3)]))
         let reference = ColorArithmetic.convert(photo, decodingGamma: 2.2, from: p3)
         XCTAssertLessThanOrEqual(decoded.image.meanAbsoluteDifference(against: reference), 1)
-        let gammaOnly = ColorArithmetic.convert(photo, decodingGamma: 2.2, from: PNGColorChunks.srgbChromaticities)
+        let gammaOnly = ColorArithmetic.convert(photo, decodingGamma: 2.2, from: ColorProfiles.srgbChromaticities)
         XCTAssertGreaterThan(gammaOnly.meanAbsoluteDifference(against: reference), 3)
     }
 
     func testTheGammaAndChromaticitiesThatStandForSRGBLeaveThePixelsAlone() throws {
-        let srgb = PNGColorChunks.srgbChromaticities
+        let srgb = ColorProfiles.srgbChromaticities
         XCTAssertEqual(try ImageDecoder.decode(try png(with: [gamma(1 / 2.2)])).image, photo, "ImageMagick's tag for sRGB")
         XCTAssertEqual(try ImageDecoder.decode(try png(with: [gamma(1 / 2.2), chromaticities(srgb)])).image, photo)
         let literal = ColorArithmetic.convert(photo, decodingGamma: 2.2, from: srgb)

@@ -139,6 +139,22 @@ final class TIFFDecoderTests: XCTestCase {
         XCTAssertLessThan(decoded.image.meanAbsoluteDifference(against: source), 1.0)
     }
 
+    func testCMYKWithAlphaKeepsItsAlphaAndSaysItsProfileWasIgnored() throws {
+        // Sepia converts CMYK with an alpha sample naively, profile or not (ColorConversionTests
+        // checks CMYK through its profile).
+        let name = "cmyka.tif"
+        let profile = "/usr/share/color/icc/ghostscript/ps_cmyk.icc"
+        let decoded = try convertAndDecode(
+            name, ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel", "-colorspace", "CMYK", "-profile", profile])
+        XCTAssertTrue(try tool.text(of: "tiffinfo", [name]).contains("unassoc-alpha"), "convert did not write CMYK with alpha")
+        XCTAssertEqual(decoded.sourceColorProfile, try [UInt8](Data(contentsOf: URL(fileURLWithPath: profile))))
+        XCTAssertEqual(decoded.warnings.count, 1)
+        XCTAssertTrue(decoded.warnings.first?.contains("CMYK with alpha") ?? false, "\(decoded.warnings)")
+        XCTAssertEqual(Double(decoded.image.pixel(x: 5, y: 5).alpha), 128, accuracy: 1)
+        let naive = try ImageDecoder.decode(tool.read(name), options: .init(convertsToSRGB: false))
+        XCTAssertEqual(decoded.image, naive.image)
+    }
+
     // MARK: Pages, orientation, ICC
 
     func testOnlyTheFirstPageIsDecoded() throws {

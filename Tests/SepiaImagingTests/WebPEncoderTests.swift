@@ -57,7 +57,7 @@ final class WebPEncoderTests: XCTestCase {
         let image = RGBAImage(width: 8, height: 8, red: 1, green: 2, blue: 3)
         for quality in [-1, 101] {
             XCTAssertThrowsError(try ImageEncoder.encode(image, as: .webp(quality: quality))) { error in
-                XCTAssertEqual(error as? ImageEncodingError, .invalidQuality(quality))
+                XCTAssertEqual(error as? ImageEncodingError, .invalidQuality(quality, format: .webp, accepted: 0...100))
             }
         }
         XCTAssertNoThrow(try ImageEncoder.encode(image, as: .webp(quality: 0)))

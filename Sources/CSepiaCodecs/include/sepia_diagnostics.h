@@ -64,4 +64,17 @@ typedef struct sepia_encoded_data {
 /* Frees the bytes of `data` (if any) and empties it. */
 void sepia_encoded_data_free(sepia_encoded_data *data);
 
+/*
+ * What an encoded WebP or AVIF file carries besides its pixels; NULL pointers (or zero lengths)
+ * for none. The bytes are the caller's and only read during the call.
+ */
+typedef struct sepia_output_metadata {
+    /* An EXIF TIFF structure (starting "II*\0" or "MM\0*"), or NULL. */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+    /* An ICC profile, or NULL. */
+    const uint8_t *icc_profile;
+    size_t icc_profile_length;
+} sepia_output_metadata;
+
 #endif

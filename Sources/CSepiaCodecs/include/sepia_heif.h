@@ -35,6 +35,13 @@ typedef struct sepia_heif_header {
     const uint8_t *icc_profile;
     size_t icc_profile_length;
     /*
+     * The TIFF structure of the primary image's first Exif item (after the offset that begins
+     * it), or NULL. Owned by the decoder; valid until sepia_heif_decoder_destroy. Its orientation
+     * is informative only: `irot` and `imir` say how the image is shown.
+     */
+    const uint8_t *exif_tiff;
+    size_t exif_tiff_length;
+    /*
      * The `colr` box of type `nclx`, when there is one: ITU-T H.273 code points (primaries 1 is
      * BT.709/sRGB, 12 Display P3's, 9 BT.2020; transfer 13 is sRGB, 16 PQ, 18 HLG).
      */
@@ -74,11 +81,13 @@ sepia_status sepia_heif_decoder_read_pixels(sepia_heif_decoder *decoder, uint8_t
 /*
  * Encodes RGBA pixels as an 8-bit 4:2:0 AVIF with libheif's AV1 encoder. `quality` is 0 to 100;
  * `speed` is aom's cpu-used setting (0 slowest and best to 9 fastest). Alpha is stored as an
- * auxiliary image when `keep_alpha` is true. On success `output` holds malloc'd bytes the caller
- * frees with sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
+ * auxiliary image when `keep_alpha` is true. `metadata` (or NULL): the EXIF becomes an Exif
+ * item of the image, the ICC profile a `colr` box of type `prof` (beside the nclx one that
+ * says how the samples were coded). On success `output` holds malloc'd bytes the caller frees
+ * with sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
  */
 sepia_status sepia_heif_encode_avif(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                                    int quality, int speed, bool keep_alpha, sepia_encoded_data *output,
-                                    sepia_diagnostics *diagnostics);
+                                    int quality, int speed, bool keep_alpha, const sepia_output_metadata *metadata,
+                                    sepia_encoded_data *output, sepia_diagnostics *diagnostics);
 
 #endif

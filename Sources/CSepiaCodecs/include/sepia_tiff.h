@@ -85,9 +85,15 @@ sepia_status sepia_tiff_decoder_check_data(sepia_tiff_decoder *decoder);
  * min-is-white grey inverted, palettes looked up (16-bit ColorMap entries scaled; maps whose
  * entries all fit in 8 bits taken as 8-bit, as libtiff does), associated alpha divided out
  * (RGBAImage holds straight alpha), CMYK converted naively: R = (255 - C)(255 - K) / 255 and
- * so on, with no ICC profile (a CMYK profile needs the raw ink samples, which a later step can
- * read from the same strips). Pixels without alpha get 255.
+ * so on (unless sepia_tiff_decoder_keep_cmyk was called). Pixels without alpha get 255.
  */
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
+
+/*
+ * Makes read_pixels hand a CMYK image without alpha out as its ink samples (C, M, Y, K in the
+ * four bytes, 0 = no ink, 16-bit samples rounded to 8) for the caller to convert through the
+ * image's CMYK ICC profile. Does nothing for other images. Call it after read_header.
+ */
+void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder);
 
 #endif

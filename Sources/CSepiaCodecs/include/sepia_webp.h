@@ -54,11 +54,12 @@ sepia_status sepia_webp_decode(const void *data, size_t size, uint32_t output_wi
  * Encodes RGBA pixels as WebP with libwebp's default settings (method 4): lossy at `quality`
  * (0 to 100) with the alpha channel kept losslessly, or lossless with `lossless` (then
  * `quality` is the compression effort, and the RGB of fully transparent pixels is kept exactly).
- * On success `output` holds malloc'd bytes the caller frees with sepia_encoded_data_free; on
- * failure it is empty and `diagnostics` says why.
+ * `metadata` (or NULL) becomes EXIF and ICCP chunks, written with libwebpmux into an extended
+ * (VP8X) file. On success `output` holds malloc'd bytes the caller frees with
+ * sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
  */
 sepia_status sepia_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, bool lossless, sepia_encoded_data *output,
-                               sepia_diagnostics *diagnostics);
+                               int quality, bool lossless, const sepia_output_metadata *metadata,
+                               sepia_encoded_data *output, sepia_diagnostics *diagnostics);
 
 #endif

@@ -4,25 +4,30 @@ import Foundation
 @testable import SepiaImaging
 
 /// RGB-to-sRGB conversion in plain floating point, from the definitions: the reference for
-/// PNG's gAMA and cHRM. RGB to XYZ from chromaticities (SMPTE RP 177), sRGB's curve from
+/// PNG's gAMA and cHRM and HEIF's nclx. RGB to XYZ from chromaticities (SMPTE RP 177), sRGB's curve from
 /// IEC 61966-2-1. Both spaces here share D65 white, so no chromatic adaptation is needed.
 enum ColorArithmetic {
-    /// `image` (samples decoding as v ^ `decodingGamma` in the space of `chromaticities`)
-    /// converted to sRGB, rounded to 8 bits.
+    /// `image` (samples decoding as v ^ `decodingGamma`, or with sRGB's curve when it is 0, in
+    /// the space of `chromaticities`) converted to sRGB, rounded to 8 bits.
     static func convert(_ image: RGBAImage, decodingGamma: Double, from chromaticities: sepia_chromaticities) -> RGBAImage {
         let toXYZ = rgbToXYZ(chromaticities)
-        let fromXYZ = inverse(rgbToXYZ(PNGColorChunks.srgbChromaticities))
+        let fromXYZ = inverse(rgbToXYZ(ColorProfiles.srgbChromaticities))
         let matrix = multiply(fromXYZ, toXYZ)
         var output = image
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let pixel = image.pixel(x: x, y: y)
-                let linear = [pixel.red, pixel.green, pixel.blue].map { pow(Double($0) / 255, decodingGamma) }
+                let linear = [pixel.red, pixel.green, pixel.blue].map { decode(Double($0) / 255, gamma: decodingGamma) }
                 let srgb = (0..<3).map { row in encodeSRGB((0..<3).reduce(0) { $0 + matrix[row][$1] * linear[$1] }) }
                 output.setPixel(x: x, y: y, red: srgb[0], green: srgb[1], blue: srgb[2], alpha: pixel.alpha)
             }
         }
         return output
+    }
+
+    private static func decode(_ encoded: Double, gamma: Double) -> Double {
+        guard gamma == 0 else { return pow(encoded, gamma) }
+        return encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
 
     private static func encodeSRGB(_ linear: Double) -> UInt8 {

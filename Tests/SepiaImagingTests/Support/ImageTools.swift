@@ -4,7 +4,7 @@ import SepiaTestSupport
 @testable import SepiaImaging
 
 /// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert, tiffcp, tiffset,
-/// tiffinfo, avifenc, heif-enc) run through
+/// tiffinfo, avifenc, heif-enc, heif-info) run through
 /// `Process` in a folder of their own, to make test files at test time and to check Sepia's
 /// output with another decoder. A missing tool is an error that names the Debian package, never
 /// a skipped test.
@@ -14,6 +14,7 @@ final class ImageTools {
         "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
         "gifsicle": "gifsicle", "convert": "imagemagick", "tiffcp": "libtiff-tools", "tiffset": "libtiff-tools",
         "tiffinfo": "libtiff-tools", "avifenc": "libavif-bin", "heif-enc": "libheif-examples",
+        "heif-info": "libheif-examples",
     ]
 
     /// The working folder, removed with this object.
