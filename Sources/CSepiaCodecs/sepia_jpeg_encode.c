@@ -20,7 +20,7 @@ typedef struct jpeg_encoder {
 static const JOCTET exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
 
 /* Writes the EXIF and ICC segments of `metadata`, right after jpeg_start_compress's JFIF APP0. */
-static void write_metadata(j_compress_ptr cinfo, const sepia_jpeg_metadata *metadata) {
+static void write_metadata(j_compress_ptr cinfo, const sepia_output_metadata *metadata) {
     if (metadata == NULL) return;
     if (metadata->exif_tiff != NULL && metadata->exif_tiff_length <= SEPIA_JPEG_MAX_EXIF_LENGTH) {
         jpeg_write_m_header(cinfo, JPEG_APP0 + 1, (unsigned int)(sizeof exif_identifier + metadata->exif_tiff_length));
@@ -33,7 +33,7 @@ static void write_metadata(j_compress_ptr cinfo, const sepia_jpeg_metadata *meta
 }
 
 static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t width, uint32_t height,
-                       size_t bytes_per_row, int quality, const sepia_jpeg_metadata *metadata) {
+                       size_t bytes_per_row, int quality, const sepia_output_metadata *metadata) {
     j_compress_ptr cinfo = &encoder->cinfo;
     jpeg_create_compress(cinfo);
     jpeg_mem_dest(cinfo, &encoder->buffer, &encoder->length);
@@ -62,7 +62,7 @@ static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t widt
 }
 
 sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, const sepia_jpeg_metadata *metadata, sepia_encoded_data *output,
+                               int quality, const sepia_output_metadata *metadata, sepia_encoded_data *output,
                                sepia_diagnostics *diagnostics) {
     output->bytes = NULL;
     output->length = 0;

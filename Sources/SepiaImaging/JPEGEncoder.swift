@@ -9,16 +9,9 @@ enum JPEGEncoder {
 
     static func encode(_ image: RGBAImage, quality: Int, metadata: OutputMetadata?) throws -> [UInt8] {
         guard qualities.contains(quality) else { throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: qualities) }
-        let exif = metadata?.uprightEXIF ?? []
-        let profile = metadata?.embeddedProfile ?? []
-        return try exif.withUnsafeBufferPointer { exif in
-            try profile.withUnsafeBufferPointer { profile in
-                var shimMetadata = sepia_jpeg_metadata(
-                    exif_tiff: exif.isEmpty ? nil : exif.baseAddress, exif_tiff_length: exif.count,
-                    icc_profile: profile.isEmpty ? nil : profile.baseAddress, icc_profile_length: profile.count)
-                return try ShimEncoding.run(image, as: .jpeg) { pixels, width, height, bytesPerRow, output, diagnostics in
-                    sepia_jpeg_encode(pixels, width, height, bytesPerRow, Int32(quality), &shimMetadata, output, diagnostics)
-                }
+        return try OutputMetadata.withShimMetadata(metadata) { shimMetadata in
+            try ShimEncoding.run(image, as: .jpeg) { pixels, width, height, bytesPerRow, output, diagnostics in
+                sepia_jpeg_encode(pixels, width, height, bytesPerRow, Int32(quality), shimMetadata, output, diagnostics)
             }
         }
     }

@@ -46,7 +46,8 @@ enum TIFFDecoder {
             if header.has_alpha {
                 profileWarnings.append(DecodedImage.ignoredProfileWarning("Sepia converts CMYK with alpha naively"))
             } else {
-                cmykTransform = ColorTransformCache.shared.cmykTransform(for: profile, inverted: false, warnings: &profileWarnings)
+                cmykTransform = ColorTransformCache.shared.transform(
+                    for: profile, samples: .cmyk(inverted: false), warnings: &profileWarnings)
             }
             if cmykTransform != nil { sepia_tiff_decoder_keep_cmyk(decoder) }
         }

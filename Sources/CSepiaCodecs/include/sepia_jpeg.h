@@ -95,27 +95,19 @@ typedef void (*sepia_jpeg_rows_decoded)(void *context, uint32_t first, uint32_t 
 sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
                                             sepia_jpeg_rows_decoded rows_decoded, void *context);
 
-/* What an encoded JPEG carries besides its pixels; NULL pointers for none. */
-typedef struct sepia_jpeg_metadata {
-    /* An EXIF TIFF structure, written as an APP1 "Exif" segment (at most 65,527 bytes). */
-    const uint8_t *exif_tiff;
-    size_t exif_tiff_length;
-    /* An ICC profile, written as APP2 "ICC_PROFILE" segments (jpeg_write_icc_profile). */
-    const uint8_t *icc_profile;
-    size_t icc_profile_length;
-} sepia_jpeg_metadata;
-
 /* The largest EXIF TIFF structure one APP1 segment holds: 65,533 bytes less "Exif\0\0". */
 #define SEPIA_JPEG_MAX_EXIF_LENGTH 65527
 
 /*
  * Encodes RGBA pixels (alpha ignored) as a baseline JPEG with 4:2:0 chroma subsampling.
- * `quality` is 1 to 100; `metadata` (or NULL) says what to write besides the pixels. On success
+ * `quality` is 1 to 100; `metadata` (or NULL) says what to write besides the pixels: the EXIF as
+ * an APP1 "Exif" segment (at most SEPIA_JPEG_MAX_EXIF_LENGTH bytes), the ICC profile as APP2
+ * "ICC_PROFILE" segments (jpeg_write_icc_profile). On success
  * `output` holds malloc'd bytes the caller frees with
  * sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
  */
 sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, const sepia_jpeg_metadata *metadata, sepia_encoded_data *output,
+                               int quality, const sepia_output_metadata *metadata, sepia_encoded_data *output,
                                sepia_diagnostics *diagnostics);
 
 #endif
