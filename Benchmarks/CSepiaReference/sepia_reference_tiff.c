@@ -104,31 +104,31 @@ static TIFF *open_memory(struct memory_file *file) {
     return tiff;
 }
 
-int sepia_reference_decode_tiff_rgba(const uint8_t *data, size_t size, uint8_t *output, int width, int height) {
+int sepia_reference_decode_tiff_strips(const uint8_t *data, size_t size, uint8_t *output, int *width, int *height) {
     struct memory_file file = {data, size, 0};
     TIFF *tiff = open_memory(&file);
     if (tiff == NULL) return -1;
-    int ok = TIFFReadRGBAImageOriented(tiff, (uint32_t)width, (uint32_t)height, (uint32_t *)output, ORIENTATION_TOPLEFT, 0);
-    TIFFClose(tiff);
-    return ok ? 0 : -1;
-}
-
-int sepia_reference_decode_tiff_strips(const uint8_t *data, size_t size, uint8_t *output, int width, int height) {
-    struct memory_file file = {data, size, 0};
-    TIFF *tiff = open_memory(&file);
-    if (tiff == NULL) return -1;
-    uint32_t rows_per_strip = (uint32_t)height;
+    uint32_t image_width = 0, image_height = 0;
+    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &image_width);
+    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &image_height);
+    *width = (int)image_width;
+    *height = (int)image_height;
+    if (output == NULL) {
+        TIFFClose(tiff);
+        return 0;
+    }
+    uint32_t rows_per_strip = image_height;
     TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
     const tmsize_t scanline = TIFFScanlineSize(tiff);
     uint8_t *strip = malloc((size_t)TIFFStripSize(tiff));
     int status = strip == NULL ? -1 : 0;
-    for (uint32_t first = 0, index = 0; status == 0 && first < (uint32_t)height; first += rows_per_strip, index++) {
-        const uint32_t rows = (uint32_t)height - first < rows_per_strip ? (uint32_t)height - first : rows_per_strip;
+    for (uint32_t first = 0, index = 0; status == 0 && first < image_height; first += rows_per_strip, index++) {
+        const uint32_t rows = image_height - first < rows_per_strip ? image_height - first : rows_per_strip;
         if (TIFFReadEncodedStrip(tiff, index, strip, scanline * (tmsize_t)rows) < 0) status = -1;
         for (uint32_t row = 0; status == 0 && row < rows; row++) {
             const uint8_t *source = strip + (size_t)row * (size_t)scanline;
-            uint8_t *destination = output + (size_t)(first + row) * (size_t)width * 4;
-            for (int x = 0; x < width; x++, source += 3, destination += 4) {
+            uint8_t *destination = output + (size_t)(first + row) * (size_t)image_width * 4;
+            for (uint32_t x = 0; x < image_width; x++, source += 3, destination += 4) {
                 destination[0] = source[0];
                 destination[1] = source[1];
                 destination[2] = source[2];

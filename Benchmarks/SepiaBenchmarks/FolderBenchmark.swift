@@ -103,6 +103,5 @@ struct FolderBenchmark: AsyncParsableCommand {
 }
 
 private func seconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    (ContinuousClock.now - start).seconds
 }

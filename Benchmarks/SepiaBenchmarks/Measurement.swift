@@ -13,10 +13,7 @@ struct Measurement {
     static func run(_ name: String, megapixels: Double, rounds: Int, _ work: () -> Void) -> Measurement {
         work()
         let clock = ContinuousClock()
-        let seconds = (0..<rounds).map { _ -> Double in
-            let elapsed = clock.measure(work)
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        }
+        let seconds = (0..<rounds).map { _ in clock.measure(work).seconds }
         return Measurement(name: name, seconds: seconds, megapixels: megapixels)
     }
 
@@ -34,4 +31,9 @@ struct Measurement {
     var range: (low: Double, high: Double) {
         (megapixels / (seconds.max() ?? median), megapixels / (seconds.min() ?? median))
     }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

@@ -7,7 +7,7 @@ struct SepiaBenchmarks: AsyncParsableCommand {
         commandName: "sepia-bench",
         abstract: "Benchmarks for Sepia; build with -c release.",
         subcommands: [
-            ImagingBenchmark.self, CodecsBenchmark.self, FormatsBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self,
+            ImagingBenchmark.self, CodecsBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self,
             BrowseBenchmark.self, FolderBenchmark.self,
         ],
         defaultSubcommand: ImagingBenchmark.self

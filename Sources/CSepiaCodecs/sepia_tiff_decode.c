@@ -370,17 +370,30 @@ static inline void divide_alpha(uint8_t *pixel) {
     }
 }
 
+/*
+ * `count` 8-bit RGB pixels as opaque RGBA. The shim is built for baseline x86-64 (SSE2), where
+ * this 3-to-4-byte shuffle stays a byte loop (2.1 ms for 1600x1200, four times the loop built
+ * for the CPU); the AVX2 clone, chosen once when the library loads, runs as fast as the C
+ * reference's `-march=native` build.
+ */
+#if defined(__x86_64__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void expand_rgb(const uint8_t *source, uint32_t count, uint8_t *rgba) {
+    for (uint32_t x = 0; x < count; x++, source += 3, rgba += 4) {
+        rgba[0] = source[0];
+        rgba[1] = source[1];
+        rgba[2] = source[2];
+        rgba[3] = 255;
+    }
+}
+
 /* 8-bit RGB and RGBA (unassociated alpha) rows, the common photo layouts. */
 static bool convert_fast(const sepia_tiff_decoder *decoder, const uint8_t *source, uint32_t count, uint8_t *rgba) {
     const sepia_tiff_header *header = &decoder->header;
     if (header->bits_per_sample != 8 || header->color_model != SEPIA_TIFF_COLOR_RGB || decoder->associated_alpha) return false;
     if (header->samples_per_pixel == 3) {
-        for (uint32_t x = 0; x < count; x++, source += 3, rgba += 4) {
-            rgba[0] = source[0];
-            rgba[1] = source[1];
-            rgba[2] = source[2];
-            rgba[3] = 255;
-        }
+        expand_rgb(source, count, rgba);
         return true;
     }
     if (header->samples_per_pixel == 4 && header->has_alpha) {
@@ -433,6 +446,44 @@ static void convert_row(const sepia_tiff_decoder *decoder, const uint8_t *source
     }
 }
 
+/*
+ * Whether the strips can be read where they lie in the caller's bytes: uncompressed, with samples
+ * of at most 8 bits (16-bit ones may need their bytes swapped) in TIFF's usual bit order
+ * (FillOrder 2 has its bits reversed by libtiff). TIFFReadEncodedStrip would copy every such strip
+ * into the scratch buffer first: a pass over the whole image, a third of the decode's time.
+ */
+static bool strips_readable_in_place(const sepia_tiff_decoder *decoder) {
+    uint16_t compression = COMPRESSION_NONE, fill_order = FILLORDER_MSB2LSB;
+    TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_COMPRESSION, &compression);
+    TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_FILLORDER, &fill_order);
+    return !TIFFIsTiled(decoder->tiff) && compression == COMPRESSION_NONE && fill_order == FILLORDER_MSB2LSB &&
+           decoder->header.bits_per_sample <= 8;
+}
+
+/*
+ * Finds the first `length` bytes of strip `strip`: in place in the data when `scratch` is NULL
+ * (see strips_readable_in_place), else decoded by libtiff into `scratch`.
+ */
+static sepia_status strip_bytes(sepia_tiff_decoder *decoder, uint32_t strip, tmsize_t length, uint8_t *scratch,
+                                const uint8_t **bytes) {
+    if (scratch != NULL) {
+        if (TIFFReadEncodedStrip(decoder->tiff, strip, scratch, length) < length) {
+            return library_error(decoder, "a TIFF strip could not be decoded");
+        }
+        *bytes = scratch;
+        return SEPIA_STATUS_OK;
+    }
+    int failed = 0;
+    const uint64_t offset = TIFFGetStrileOffsetWithErr(decoder->tiff, strip, &failed);
+    /* check_data has refused strips beyond the data; this keeps the read safe without it. */
+    if (failed || offset > decoder->size || (uint64_t)length > decoder->size - offset) {
+        decoder->diagnostics.data_ended_early = true;
+        return fail(decoder, SEPIA_STATUS_TRUNCATED, "a TIFF strip lies beyond the end of the data");
+    }
+    *bytes = decoder->data + offset;
+    return SEPIA_STATUS_OK;
+}
+
 static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, uint8_t *rgba, size_t bytes_per_row) {
     TIFF *tiff = decoder->tiff;
     const uint32_t width = decoder->header.width, height = decoder->header.height;
@@ -442,12 +493,11 @@ static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, u
     const tmsize_t scanline = TIFFScanlineSize(tiff);
     for (uint32_t first_row = 0, strip = 0; first_row < height; first_row += rows_per_strip, strip++) {
         const uint32_t rows = height - first_row < rows_per_strip ? height - first_row : rows_per_strip;
-        const tmsize_t wanted = scanline * (tmsize_t)rows;
-        if (TIFFReadEncodedStrip(tiff, strip, scratch, wanted) < wanted) {
-            return library_error(decoder, "a TIFF strip could not be decoded");
-        }
+        const uint8_t *source = NULL;
+        const sepia_status status = strip_bytes(decoder, strip, scanline * (tmsize_t)rows, scratch, &source);
+        if (status != SEPIA_STATUS_OK) return status;
         for (uint32_t row = 0; row < rows; row++) {
-            convert_row(decoder, scratch + (size_t)row * (size_t)scanline, width, rgba + (size_t)(first_row + row) * bytes_per_row);
+            convert_row(decoder, source + (size_t)row * (size_t)scanline, width, rgba + (size_t)(first_row + row) * bytes_per_row);
         }
     }
     return SEPIA_STATUS_OK;
@@ -483,6 +533,7 @@ void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder) {
 }
 
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+    if (strips_readable_in_place(decoder)) return read_strips(decoder, NULL, rgba, bytes_per_row);
     TIFF *tiff = decoder->tiff;
     const bool tiled = TIFFIsTiled(tiff);
     const tmsize_t scratch_size = tiled ? TIFFTileSize(tiff) : TIFFStripSize(tiff);

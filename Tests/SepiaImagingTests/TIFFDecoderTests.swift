@@ -72,6 +72,50 @@ final class TIFFDecoderTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.decode(tool.read("tiled.tif")).image, source)
     }
 
+    // MARK: Uncompressed strips read in place
+
+    /// Uncompressed strips of samples up to 8 bits are read where they lie in the data, and 8-bit
+    /// RGB is expanded by a loop cloned for AVX2; the same samples PackBits-compressed go through
+    /// libtiff's decoding and the general conversion, and must give the same bytes. The 83-pixel
+    /// rows run the vector loop and its tail; 7 rows a strip leave a short last strip.
+    func testUncompressedStripsReadInPlaceMatchLibtiffDecoding() throws {
+        try tool.writePNG(TestImages.smooth(width: 83, height: 29), as: "wide.png")
+        try tool.writePNG(TestImages.distinctPixels(width: 83, height: 23), as: "alpha.png")
+        let cases: [(name: String, input: String, options: [String])] = [
+            ("rgb", "wide.png", ["-alpha", "off", "-depth", "8"]),
+            ("unassociated", "alpha.png", ["-depth", "8", "-define", "tiff:alpha=unassociated"]),
+            ("associated", "alpha.png", ["-depth", "8", "-define", "tiff:alpha=associated"]),
+            ("grey8", "wide.png", ["-colorspace", "Gray", "-depth", "8"]),
+            ("grey4", "wide.png", ["-colorspace", "Gray", "-depth", "4"]),
+            ("bilevel", "wide.png", ["-monochrome"]),
+            ("palette8", "wide.png", ["-colors", "200", "-type", "Palette"]),
+            ("palette4", "wide.png", ["-colors", "12", "-type", "Palette", "-depth", "4"]),
+            ("cmyk", "wide.png", ["-alpha", "off", "-colorspace", "CMYK", "-depth", "8"]),
+        ]
+        for (name, input, options) in cases {
+            try tool.run("convert", [input] + options + ["-compress", "none", "-define", "tiff:rows-per-strip=7", "\(name).tif"])
+            try tool.run("tiffcp", ["-c", "packbits", "\(name).tif", "\(name)-packbits.tif"])
+            XCTAssertTrue(try tool.text(of: "tiffinfo", ["\(name).tif"]).contains("Rows/Strip: 7"), "\(name): not 7 rows a strip")
+            let inPlace = try ImageDecoder.decode(tool.read("\(name).tif")).image
+            assertSamePixels(inPlace, try ImageDecoder.decode(tool.read("\(name)-packbits.tif")).image, name)
+        }
+    }
+
+    /// FillOrder 2 strips are left to libtiff, which reverses the bits of every byte.
+    func testReversedFillOrderIsNotReadInPlace() throws {
+        let name = "fill-order-2.tif"
+        try tool.run("convert", ["source.png", "-colorspace", "Gray", "-depth", "8", "-compress", "none", name])
+        let stored = try ImageDecoder.decode(tool.read(name)).image
+        try tool.run("tiffset", ["-s", "266", "2", name])
+        XCTAssertTrue(try tool.text(of: "tiffinfo", [name]).contains("lsb-to-msb"), "tiffset did not write FillOrder 2")
+        var reversed = stored
+        for index in reversed.pixels.indices where index % 4 != 3 {
+            let byte = reversed.pixels[index]
+            reversed.pixels[index] = (0..<8).reduce(0) { bits, bit in bits | (byte >> bit & 1) << (7 - bit) }
+        }
+        assertSamePixels(try ImageDecoder.decode(tool.read(name)).image, reversed, name)
+    }
+
     func testJPEGCompressedTIFFIsCloseToItsSource() throws {
         let decoded = try convertAndDecode("jpeg.tif", ["-alpha", "off", "-compress", "jpeg", "-quality", "95"])
         XCTAssertLessThan(decoded.image.meanAbsoluteDifference(against: source), 2.5)

@@ -10,17 +10,15 @@
    Deflate). Returns 0 on success. */
 int sepia_reference_write_tiff(const char *path, const uint8_t *rgba, int width, int height, int compression);
 
-/* Decodes the first page of a TIFF held in memory with libtiff's RGBA interface,
-   TIFFReadRGBAImageOriented (top-left origin), into `output` (width * height * 4 bytes, the
-   size given). Returns 0 on success. */
-int sepia_reference_decode_tiff_rgba(const uint8_t *data, size_t size, uint8_t *output, int width, int height);
-
 /* Decodes an 8-bit contiguous RGB TIFF held in memory strip by strip (TIFFReadEncodedStrip)
    and expands each row to RGBA in `output`, the tight loop a C programmer would write for one
-   known layout. Returns 0 on success. */
-int sepia_reference_decode_tiff_strips(const uint8_t *data, size_t size, uint8_t *output, int width, int height);
+   known layout. Returns 0 on success and writes the size; `output` must hold width * height * 4
+   bytes (pass NULL to learn the size first). */
+int sepia_reference_decode_tiff_strips(const uint8_t *data, size_t size, uint8_t *output, int *width, int *height);
 
 /* Decodes the primary image of an AVIF or HEIC held in memory with libheif to interleaved
-   8-bit RGBA (heif_decode_image) and releases it. Returns 0 on success and writes the size. */
-int sepia_reference_decode_heif(const uint8_t *data, size_t size, int *width, int *height);
+   8-bit RGBA (heif_decode_image) and copies its rows into `output`, as Sepia's decoder does.
+   Returns 0 on success and writes the size; `output` must hold width * height * 4 bytes (pass
+   NULL to learn the size first, from the container). */
+int sepia_reference_decode_heif(const uint8_t *data, size_t size, uint8_t *output, int *width, int *height);
 #endif

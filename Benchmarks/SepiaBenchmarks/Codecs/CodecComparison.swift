@@ -19,3 +19,29 @@ struct CodecComparison {
 /// Builds the rows of one format family for a photo. Each family lives in a file of its own
 /// under `Codecs/` and is listed in `CodecsBenchmark.tables`.
 typealias CodecComparisonTable = (_ photo: RGBAImage) throws -> [CodecComparison]
+
+extension CodecComparison {
+    /// A decoding row: `ImageDecoder` against `reference` on the same `bytes`, at the image's
+    /// own size; `sameOutput` compares their pixels.
+    static func decoding(_ name: String, _ bytes: [UInt8], reference function: @escaping ReferenceDecoderFunction) throws
+        -> CodecComparison
+    {
+        let decoded = try ImageDecoder.decode(bytes).image
+        guard let reference = ReferenceDecoder(bytes, function) else { throw CodecComparisonError.referenceFailed(name) }
+        return CodecComparison(
+            name: name, megapixels: Double(decoded.pixelCount) / 1e6, sameOutput: decoded == reference.decode(),
+            sepia: { _ = try? ImageDecoder.decode(bytes) }, reference: { _ = reference.decode() })
+    }
+}
+
+/// Why a row of `sepia-bench codecs` could not be built.
+enum CodecComparisonError: Error, CustomStringConvertible {
+    /// The C reference could not read the row's input.
+    case referenceFailed(String)
+
+    var description: String {
+        switch self {
+        case .referenceFailed(let name): "\(name): the C reference could not read the input"
+        }
+    }
+}

@@ -11,7 +11,9 @@ struct CodecsBenchmark: ParsableCommand {
     )
 
     /// The format families measured, in order. Add a family's table here.
-    static var tables: [CodecComparisonTable] { [WebPGIFComparisons.rows] }
+    private var tables: [CodecComparisonTable] {
+        [WebPGIFComparisons.rows, TIFFComparisons.rows, { [heic] photo in try HEIFComparisons.rows(photo, heic: heic) }]
+    }
 
     @Option(help: "Width of the generated photo in pixels.")
     var width = 2000
@@ -22,12 +24,15 @@ struct CodecsBenchmark: ParsableCommand {
     @Option(help: "Timed rounds per side (the median is reported).")
     var rounds = 9
 
+    @Option(help: "A HEIC file to decode too (nothing here writes HEVC).")
+    var heic: String?
+
     func run() throws {
         let photo = PhotoGenerator(seed: 42).render(width: width, height: height)
         print(
             "Sepia codecs benchmark: \(width)x\(height), \(rounds) alternating rounds, "
                 + "median MP/s (min-max); ratio = Sepia / C (target >= 0.95)")
-        let rows = try Self.tables.flatMap { try $0(photo) }
+        let rows = try tables.flatMap { try $0(photo) }
         let nameWidth = (rows.map(\.name.count).max() ?? 0) + 2
         for row in rows {
             let (sepia, reference) = Self.alternate(row, rounds: rounds)
@@ -37,6 +42,7 @@ struct CodecsBenchmark: ParsableCommand {
                     + String(format: "%.3f", sepia.megapixelsPerSecond / reference.megapixelsPerSecond)
                     + (row.sameOutput ? "" : "  (OUTPUTS DIFFER)"))
         }
+        AVIFEncodeSpeeds.printFigures(photo)
     }
 
     /// Warms both sides up, then times them one after the other, `rounds` times each.
@@ -47,17 +53,13 @@ struct CodecsBenchmark: ParsableCommand {
         var sepia: [Double] = []
         var reference: [Double] = []
         for _ in 0..<rounds {
-            sepia.append(seconds(clock.measure(row.sepia)))
-            reference.append(seconds(clock.measure(row.reference)))
+            sepia.append(clock.measure(row.sepia).seconds)
+            reference.append(clock.measure(row.reference).seconds)
         }
         return (
             Measurement(name: row.name + ", Sepia", seconds: sepia, megapixels: row.megapixels),
             Measurement(name: row.name + ", C", seconds: reference, megapixels: row.megapixels)
         )
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func format(_ measurement: Measurement) -> String {
