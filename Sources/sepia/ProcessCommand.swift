@@ -72,6 +72,14 @@ struct ProcessCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
+        guard !SourceArguments.hasLostBytes(output) else {
+            // Its text has U+FFFD for those bytes, and would make another folder.
+            FileHandle.standardError.write(
+                Data(
+                    "sepia: the output folder \(folder.path)'s name is not UTF-8; Sepia cannot write there yet: choose another folder\n"
+                        .utf8))
+            throw ExitCode.failure
+        }
         do throws(BatchOutputError) {
             try BatchProcessor.prepareOutputFolder(folder)  // once, before any work
         } catch {

@@ -8,6 +8,12 @@ import SepiaPipeline
 /// Each such source is found again in `argv` and passed on by its bytes
 /// (`PhotoSource.location(ofArgument:)`).
 enum SourceArguments {
+    /// Whether the local path `argument` lost bytes that are not UTF-8 in decoding, so that its
+    /// text names another file than the one given.
+    static func hasLostBytes(_ argument: String) -> Bool {
+        restoringBytes([argument]) != [argument]
+    }
+
     /// `sources` with each one that lost bytes in decoding replaced by a location of its bytes.
     static func restoringBytes(_ sources: [String]) -> [String] {
         guard sources.contains(where: { $0.unicodeScalars.contains("\u{FFFD}") }) else { return sources }

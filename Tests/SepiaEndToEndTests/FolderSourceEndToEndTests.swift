@@ -73,4 +73,20 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         let png = try Data(contentsOf: single.appendingPathComponent(try XCTUnwrap(one.first)))
         XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
+
+    /// An output folder whose name is not UTF-8 is refused with a clear message, before
+    /// anything is made: its text (U+FFFD for the byte) would name another folder.
+    func testAnOutputFolderWhoseNameIsNotUTF8IsRefusedClearly() throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let script = #"exec "$0" process "$1" -o "$(printf '%s/out\351' "$1")" --format png"#
+        let result = try CommandRunner.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script, try EndToEndTools.sepia().path, folder.path],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(result.status, 1, result.output + result.errorOutput)
+        XCTAssertEqual(
+            result.errorOutput,
+            "sepia: the output folder \(folder.path)/out\u{FFFD}'s name is not UTF-8; Sepia cannot write there yet: choose another folder\n"
+        )
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), before, "no folder was made")
+    }
 }

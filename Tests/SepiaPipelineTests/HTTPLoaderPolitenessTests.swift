@@ -115,6 +115,21 @@ final class HTTPLoaderPolitenessTests: XCTestCase {
         XCTAssertEqual(announcedFailure, .tooLarge(limit: HTTPLoaderConfiguration().maximumBodySize))
     }
 
+    /// An empty body labelled gzip or deflate is an empty body, as for `curl --compressed`
+    /// (0 bytes, no error), and its row fails as any empty photo does.
+    func testAnEmptyEncodedBodyIsAnEmptyBody() async throws {
+        let (server, loader) = try await start { .init(headers: [("Content-Encoding", String($0.uri.dropFirst("/empty.".count)))]) }
+        for coding in ["gzip", "deflate"] {
+            let body = try await loader.body(server.url("/empty.\(coding)"))
+            XCTAssertEqual(body, Data(), coding)
+        }
+        let row = PhotoEntry(name: "empty", location: .remote(server.url("/empty.gzip")))
+        let outcomes = await BatchProcessor(
+            entries: [row], options: BatchOptions(output: try makeTemporaryCacheDirectory()), loader: loader
+        ).run()
+        XCTAssertEqual(outcomes.first?.state.failureReason, "The data is empty: there is no image in it.")
+    }
+
     // MARK: - Retry-After
 
     func testRetryAfterInSecondsAndAsADateIsWaitedFor() async throws {

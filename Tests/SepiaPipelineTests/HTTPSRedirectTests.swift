@@ -16,12 +16,9 @@ final class HTTPSRedirectTests: XCTestCase {
         nginx?.stop()
     }
 
-    /// A loader trusting `roots` besides the system's authorities. One attempt, which fails
-    /// within a second: a refused certificate is retried until the connect timeout otherwise.
+    /// A loader with default settings trusting `roots` besides the system's authorities.
     private func loader(trusting roots: [String]) -> HTTPLoader {
-        let configuration = HTTPLoaderConfiguration(
-            connectTimeout: 1, retry: RetryPolicy(maximumAttempts: 1), additionalTrustRoots: roots)
-        let loader = HTTPLoader(configuration: configuration)
+        let loader = HTTPLoader(configuration: HTTPLoaderConfiguration(additionalTrustRoots: roots))
         loaders.append(loader)
         return loader
     }

@@ -35,11 +35,12 @@ final class RetryPolicyTests: XCTestCase {
         let policy = RetryPolicy()
         let retried: [HTTPLoadError] = [
             .status(code: 500, reason: "", retryAfter: nil), .status(code: 429, reason: "", retryAfter: nil),
-            .connection("closed early"),
+            .connection("closed early"), .unreachable("refused"),
         ]
         let final: [HTTPLoadError] = [
             .status(code: 404, reason: "", retryAfter: nil), .status(code: 403, reason: "", retryAfter: nil),
-            .unreachable("refused"), .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"), .unsupportedURL("ftp://x"),
+            .untrustedCertificate("self-signed"), .tooLarge(limit: 1), .timedOut("after 1 s"), .redirects("loop"),
+            .unsupportedURL("ftp://x"),
             .cancelled,
         ]
         for failure in retried { XCTAssertNotNil(policy.delay(after: failure, attempt: 1, using: &random), "\(failure)") }

@@ -59,6 +59,37 @@ struct LocalPath: Hashable, Sendable {
         return LocalPath(bytes: UnsafeRawBufferPointer(start: folder, count: strlen(folder))).appending(bytes)
     }
 
+    /// The folder that holds the path's last component ("/a/b" for "/a/b/c.txt"; "/" for "/c.txt").
+    func deletingLastComponent() -> LocalPath {
+        let trimmed = bytes.last == UInt8(ascii: "/") ? bytes.dropLast() : bytes[...]
+        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return LocalPath(".") }
+        return LocalPath(bytes: slash == trimmed.startIndex ? [UInt8(ascii: "/")] : Array(trimmed[..<slash]))
+    }
+
+    /// The absolute path without "." and ".." components and repeated "/", as
+    /// `URL.standardized` makes a `file:` URL's (which needs a UTF-8 path); symbolic links are
+    /// not resolved.
+    func standardized() -> LocalPath {
+        var components: [ArraySlice<UInt8>] = []
+        for component in bytes.split(separator: UInt8(ascii: "/")) {
+            if component.elementsEqual("..".utf8) {
+                _ = components.popLast()
+            } else if !component.elementsEqual(".".utf8) {
+                components.append(component)
+            }
+        }
+        let joined = components.flatMap { [UInt8(ascii: "/")] + $0 }
+        return LocalPath(bytes: joined.isEmpty ? [UInt8(ascii: "/")] : joined)
+    }
+
+    /// A `file:` URL of the standardized path: Foundation's own for a UTF-8 path, as
+    /// `URL(fileURLWithPath:).standardized` (so locations stay as they were), the bytes'
+    /// otherwise (``standardized()``).
+    var standardizedFileURL: URL {
+        guard needsBytes else { return URL(fileURLWithPath: readable).standardized }
+        return standardized().fileURL
+    }
+
     /// The path with `name` (one entry of its folder) appended.
     func appending(_ name: some Collection<UInt8>) -> LocalPath {
         LocalPath(bytes: bytes.last == UInt8(ascii: "/") ? bytes + name : bytes + [UInt8(ascii: "/")] + name)

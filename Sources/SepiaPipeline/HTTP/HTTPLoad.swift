@@ -109,7 +109,8 @@ public final class HTTPLoad: Sendable {
             case .success(.redirect(let location)):
                 self.follow(location, from: target)
             case .failure(let error):
-                self.handle(HTTPLoadError(error, configuration: self.configuration, proxy: proxy), after: attempt, of: target)
+                let failure = HTTPLoadError(error, host: target.host, configuration: self.configuration, proxy: proxy)
+                self.handle(failure, after: attempt, of: target)
             }
         }
     }

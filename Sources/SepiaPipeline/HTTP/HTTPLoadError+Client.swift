@@ -5,18 +5,22 @@ import NIOHTTP1
 import NIOPosix
 
 extension HTTPLoadError {
-    /// Translates what AsyncHTTPClient and SwiftNIO report into a reason a user can read; a
-    /// request through `proxy` that cannot reach it says so.
-    init(_ error: any Error, configuration: HTTPLoaderConfiguration, proxy: ProxyServer?) {
-        self.init(error, configuration: configuration)
+    /// Translates what AsyncHTTPClient, SwiftNIO and NIOSSL report for a request to `host`
+    /// into a reason a user can read; a request through `proxy` that cannot reach it says so.
+    init(_ error: any Error, host: String?, configuration: HTTPLoaderConfiguration, proxy: ProxyServer?) {
+        self.init(error, host: host, configuration: configuration)
         if let proxy, case .unreachable(let detail) = self {
             self = .proxy("cannot connect to the proxy \(proxy): \(detail)")
         }
     }
 
-    private init(_ error: any Error, configuration: HTTPLoaderConfiguration) {
+    private init(_ error: any Error, host: String?, configuration: HTTPLoaderConfiguration) {
         if let error = error as? HTTPLoadError {
             self = error
+            return
+        }
+        if let refusal = Self.certificateFailure(error, host: host) {
+            self = refusal
             return
         }
         if let connectError = error as? NIOConnectionError {

@@ -16,8 +16,11 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case encoding(String)
     /// The proxy could not be reached, refused the request, or is set wrongly.
     case proxy(String)
-    /// No connection could be made (AsyncHTTPClient already retried until the connect timeout).
+    /// No connection could be made: refused, reset, or no address for the host.
     case unreachable(String)
+    /// The server's TLS certificate failed verification: not signed by an authority the system
+    /// (or the configuration) trusts, expired, or made for another host name.
+    case untrustedCertificate(String)
     /// The connection broke before the body was complete.
     case connection(String)
     /// The server did not answer in time.
@@ -30,13 +33,15 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The download was cancelled.
     case cancelled
 
-    /// True for failures that may go away when tried again: broken connections, 5xx and 429.
+    /// True for failures that may go away when tried again: connections that could not be made
+    /// or broke, 5xx and 429. A certificate that is not trusted stays so, and is not asked for
+    /// again.
     public var isTransient: Bool {
         switch self {
         case .status(let code, _, _): code >= 500 || code == 429
-        case .connection: true
-        case .unreachable, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .redirects, .unsupportedURL,
-            .cancelled:
+        case .connection, .unreachable: true
+        case .untrustedCertificate, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .redirects,
+            .unsupportedURL, .cancelled:
             false
         }
     }
@@ -57,6 +62,7 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encoding(let detail): detail
         case .proxy(let detail): detail
         case .unreachable(let detail): "cannot connect: \(detail)"
+        case .untrustedCertificate(let detail): "the server's TLS certificate is not trusted (\(detail))"
         case .connection(let detail): "connection failed: \(detail)"
         case .timedOut(let detail): "timed out \(detail)"
         case .redirects(let detail): detail

@@ -40,6 +40,10 @@ public final class HTTPLoader: Sendable {
             )
         )
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = configuration.connectionsPerHost
+        // AsyncHTTPClient would retry every connection that fails to open until the connect
+        // timeout, a refused certificate too (12 handshakes in the default 5 s): `RetryPolicy`
+        // decides instead, and a connection that fails fails the requests waiting for it.
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         if !configuration.additionalTrustRoots.isEmpty {
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.additionalTrustRoots = configuration.additionalTrustRoots.map { .file($0) }

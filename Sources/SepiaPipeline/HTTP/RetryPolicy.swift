@@ -1,8 +1,9 @@
 import Foundation
 
-/// How failed downloads are repeated: transient failures only (connection errors, HTTP 5xx,
-/// 429), with exponential backoff and full jitter, a few times at the most; a server's
-/// `Retry-After` on a 429 or 503 is waited for instead, up to a limit.
+/// How failed downloads are repeated: transient failures only (connections that could not be
+/// made or broke, HTTP 5xx, 429; never a certificate that is not trusted), with exponential
+/// backoff and full jitter, a few times at the most; a server's `Retry-After` on a 429 or 503
+/// is waited for instead, up to a limit.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first one included (1 disables retries).
     public var maximumAttempts: Int

@@ -52,10 +52,13 @@ struct LocationResolver {
         guard isLocal else {
             return .invalid(reason: "a manifest from the network may not read local files (\"\(text.excerpt())\")")
         }
-        guard let url = URL(string: text), url.path.hasPrefix("/"), [nil, "", "localhost"].contains(url.host) else {
+        // The path's own bytes: `url.path` is empty when an escape ("%E9") makes them not UTF-8.
+        guard let url = URL(string: text), [nil, "", "localhost"].contains(url.host), let path = LocalPath(fileURL: url),
+            path.bytes.first == UInt8(ascii: "/")
+        else {
             return .invalid(reason: "\"\(text.excerpt())\" is not a valid file URL: it needs an absolute path and no host")
         }
-        return .file(URL(fileURLWithPath: url.path).standardized)
+        return .file(path.standardizedFileURL)
     }
 
     private func relativeLocation(for text: String) -> PhotoLocation {
@@ -64,6 +67,10 @@ struct LocationResolver {
         }
         switch origin {
         case .local(let manifestURL):
+            if let manifest = LocalPath(fileURL: manifestURL), manifest.needsBytes, !text.hasPrefix("/") {
+                // A folder whose name is not UTF-8: `URL.path` is empty, the bytes are not.
+                return .file(manifest.deletingLastComponent().appending(text.utf8).standardizedFileURL)
+            }
             let path = text.hasPrefix("/") ? text : manifestURL.deletingLastPathComponent().path + "/" + text
             return .file(URL(fileURLWithPath: path).standardized)
         case .remote(let manifestURL):

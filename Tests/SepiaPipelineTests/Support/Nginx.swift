@@ -4,10 +4,12 @@ import SepiaTestSupport
 /// Debian's nginx, run in the foreground by a test on a loopback port with a configuration in
 /// a temporary folder: `gzip on`, `etag on`, `expires 1h` under `/fresh/` and
 /// `Cache-Control: no-cache` under `/revalidated/`, serving the
-/// files the test puts in ``root``. Its access log records each request's status and coding.
+/// files the test puts in ``root``. Its access log records each request's status and coding,
+/// and its error log (at level info) each TLS handshake a client broke off.
 /// With `https`, it also serves the same files over TLS, with a self-signed certificate for
-/// 127.0.0.1 made by `openssl` (``certificate``), and `/to-http/PATH` there redirects to `PATH`
-/// over plain http.
+/// 127.0.0.1 (or for `certifiedName`, a subject alternative name such as "DNS:photos.example")
+/// made by `openssl` (``certificate``), and `/to-http/PATH` there redirects to `PATH` over plain
+/// http.
 final class Nginx {
     /// The port it listens on, on 127.0.0.1.
     let port: Int
@@ -20,7 +22,7 @@ final class Nginx {
     private let directory: URL
     private let process: Process
 
-    init(https: Bool = false) throws {
+    init(https: Bool = false, certifiedName: String = "IP:127.0.0.1") throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
             throw DebianTool.Failure(description: "/usr/sbin/nginx is missing: install the Debian package nginx (scripts/install-deps)")
         }
@@ -38,8 +40,8 @@ final class Nginx {
             try DebianTool.run(
                 "openssl",
                 [
-                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path,
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=Sepia test",
+                    "-addext", "subjectAltName=\(certifiedName)", "-keyout", key.path, "-out", certificate.path,
                 ], package: "openssl")
             var httpsPort = try FreePort.find()
             while httpsPort == port { httpsPort = try FreePort.find() }
@@ -60,7 +62,7 @@ final class Nginx {
             daemon off;
             master_process off;
             pid \(path)/nginx.pid;
-            error_log \(path)/error.log;
+            error_log \(path)/error.log info;
             events {}
             http {
                 include /etc/nginx/mime.types;
@@ -103,9 +105,16 @@ final class Nginx {
     func httpsURL(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(httpsPort!)\(path)")! }
 
     /// The access log's lines: "URI STATUS CODING" (the coding is "-" for none).
-    var accessLog: [String] {
-        let log = (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return log.split(separator: "\n").map(String.init)
+    var accessLog: [String] { lines(of: "access.log") }
+
+    /// How many TLS handshakes failed, each logged as "SSL_do_handshake() failed" (a client
+    /// that refuses the certificate ends the handshake with an alert).
+    var failedHandshakes: Int { lines(of: "error.log").filter { $0.contains("SSL_do_handshake() failed") }.count }
+
+    /// The lines of one of its logs (none before it wrote any).
+    private func lines(of log: String) -> [String] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent(log), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
     }
 
     /// Stops nginx and removes its files.
