@@ -38,8 +38,8 @@
  * word. One pixel is then three loads and two additions (the lanes never carry into each other:
  * every term is made non-negative by a bias per input channel, and the sums are checked to stay
  * below 2^21 when the tables are built), and a lookup per output channel in `to_srgb`, indexed by
- * the biased sum, which also clamps light outside sRGB's gamut to 0 or 255. 2.5 times as fast as
- * the same arithmetic in floats, and within one level of it (mean 0.004 levels).
+ * the biased sum, which also clamps light outside sRGB's gamut to 0 or 255. About three times as
+ * fast as the same tables in floats, and within one level of them (mean 0.004 levels).
  */
 #define LINEAR_SCALE 16384 /* steps of linear light: a fifth of a level where sRGB's curve is steepest */
 #define LANE_BITS 21
