@@ -16,7 +16,9 @@ public enum LocationCheck {
         case .file:
             guard let url = location.url else { preconditionFailure("file location \(location) is no URL") }
             guard case .local = origin else { preconditionFailure("a remote manifest yielded the file \(url)") }
-            precondition(url.isFileURL && url.path.hasPrefix("/"), "file URL \(url) is not absolute")
+            // The escaped path: `url.path` is empty when the escapes are bytes that are not UTF-8
+            // (a Latin-1 "caf%E9.jpg"), which such rows may name.
+            precondition(url.isFileURL && url.path(percentEncoded: true).hasPrefix("/"), "file URL \(url) is not absolute")
         case .invalid:
             let reason = location.invalidReason ?? ""
             precondition(!reason.isEmpty, "invalid without a reason")
