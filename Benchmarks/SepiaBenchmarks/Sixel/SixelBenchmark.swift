@@ -10,7 +10,7 @@ import SepiaTestSupport
 /// and fidelity (PSNR against the source, each output decoded once by ImageMagick, outside the
 /// timing). The peers are timed as processes (start-up and PNG decoding included); Sepia both
 /// in this process and as a process (`sepia-bench sixel-file`, whose start-up includes
-/// ArgumentParser's). Then Sepia's own choices: k-means passes and dithering.
+/// ArgumentParser's). Then Sepia with and without dithering.
 struct SixelBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sixel",
@@ -65,7 +65,7 @@ struct SixelBenchmark: ParsableCommand {
         let means = names.map { name in Result.mean(of: totals[name] ?? [], name: name) }
         Self.table(means).print(title: "Mean over the \(photos) photos")
         Self.printRatios(means)
-        try printChoices(folder: folder)
+        try printChoices()
         print("\nLoad average at the end: \(loadAverage())")
     }
 
@@ -133,32 +133,24 @@ struct SixelBenchmark: ParsableCommand {
         }
     }
 
-    /// Sepia's encoder with 0, 1, 2 and 4 k-means passes, with and without dithering, on the
-    /// same photos: the figures behind the defaults.
-    private func printChoices(folder: URL) throws {
+    /// Sepia's encoder with and without dithering on the same photos: what Floyd–Steinberg
+    /// costs in time, bytes and PSNR.
+    private func printChoices() throws {
         var rows: [[String]] = []
-        for passes in [0, 1, 2, 4] {
-            for dithering in SixelDithering.allCases {
-                var results: [Result] = []
-                for seed in 1...photos {
-                    let photo = PhotoGenerator(seed: UInt64(seed)).render(width: width, height: height)
-                    let contender = SixelContender.call("") {
-                        SixelEncoder.encode(photo, colorRegisters: registers, dithering: dithering, refinementPasses: passes)
-                    }
-                    results += try Self.measure([contender], rounds: rounds, against: photo)
-                }
-                let mean = Result.mean(of: results, name: "")
-                rows.append([
-                    "\(passes)", "\(dithering)", String(format: "%.2f", mean.wall * 1e3), "\(mean.bytes)",
-                    mean.psnr.map { String(format: "%.2f", $0) } ?? "-",
-                ])
+        for dithering in SixelDithering.allCases {
+            var results: [Result] = []
+            for seed in 1...photos {
+                let photo = PhotoGenerator(seed: UInt64(seed)).render(width: width, height: height)
+                let contender = SixelContender.call("") { SixelEncoder.encode(photo, colorRegisters: registers, dithering: dithering) }
+                results += try Self.measure([contender], rounds: rounds, against: photo)
             }
+            let mean = Result.mean(of: results, name: "")
+            rows.append([
+                "\(dithering)", String(format: "%.2f", mean.wall * 1e3), "\(mean.bytes)",
+                mean.psnr.map { String(format: "%.2f", $0) } ?? "-",
+            ])
         }
-        TextTable(headers: ["k-means passes", "dithering", "ms", "bytes", "PSNR dB"], rows: rows)
-            .print(
-                title:
-                    "Sepia's choices, in process, mean over the photos (default: \(SixelEncoder.defaultRefinementPasses) passes, floydSteinberg)"
-            )
+        TextTable(headers: ["dithering", "ms", "bytes", "PSNR dB"], rows: rows)
+            .print(title: "Sepia with and without dithering, in process, mean over the photos (default: floydSteinberg)")
     }
-
 }
