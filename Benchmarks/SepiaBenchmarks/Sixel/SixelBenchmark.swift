@@ -65,6 +65,7 @@ struct SixelBenchmark: ParsableCommand {
         let means = names.map { name in Result.mean(of: totals[name] ?? [], name: name) }
         Self.table(means).print(title: "Mean over the \(photos) photos")
         Self.printRatios(means)
+        try Self.printStartUp(benchmark: benchmark, folder: folder, rounds: rounds)
         try printChoices()
         print("\nLoad average at the end: \(loadAverage())")
     }
@@ -131,6 +132,27 @@ struct SixelBenchmark: ParsableCommand {
                         format: "%.2fx Sepia in process, %.2fx Sepia as a process", peer.wall / inProcess.wall, peer.wall / process.wall)
                     + ", PSNR \(psnr)")
         }
+    }
+
+    /// What a process costs before any picture: `sepia-bench sixel-file` and `img2sixel` on a
+    /// 1 × 1 PNG, so that "Sepia, as a process" can be read as start-up plus encoding.
+    private static func printStartUp(benchmark: String, folder: URL, rounds: Int) throws {
+        let png = folder.appendingPathComponent("pixel.png").path
+        try Data(ImageEncoder.encode(RGBAImage(width: 1, height: 1, red: 9, green: 99, blue: 199), as: .png)).write(
+            to: URL(fileURLWithPath: png))
+        let output = folder.appendingPathComponent("pixel.six").path
+        let contenders = [
+            SixelContender.program("sepia-bench sixel-file", benchmark, ["sixel-file", png], outputPath: output),
+            .program("img2sixel", "img2sixel", [png], outputPath: output),
+        ]
+        var medians: [String] = []
+        for contender in contenders {
+            _ = try contender.encode()
+            let seconds = try (0..<rounds).map { _ in try contender.encode().wall }
+            medians.append(
+                "\(contender.name) " + String(format: "%.2f ms", Measurement(name: "", seconds: seconds, megapixels: 1).median * 1e3))
+        }
+        print("\nStart-up, a 1x1 PNG (median wall time): " + medians.joined(separator: ", "))
     }
 
     /// Sepia's encoder with and without dithering on the same photos: what Floyd–Steinberg
