@@ -10,6 +10,6 @@ struct IndexedImage {
     let height: Int
     /// One index into `palette` per pixel, row after row, or `transparent`.
     var indices: [UInt16]
-    /// The colours, at most `UInt16.max` of them.
+    /// The colours, fewer than `UInt16.max` of them (that index means transparent).
     var palette: [RGB]
 }

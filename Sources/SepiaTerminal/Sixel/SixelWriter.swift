@@ -38,7 +38,8 @@ enum SixelWriter {
             output.appendDecimal(SixelColor.percent(Int(color.blue)))
         }
         // Per register: its six-bit columns in the current band, the band it was last seen in,
-        // and the first and last columns it paints there.
+        // and the first and last columns it paints there (palette size × width bytes: 80 KiB for
+        // 256 registers and 320 columns).
         var columns = [UInt8](repeating: 0, count: image.palette.count * width)
         var seenInBand = [Int](repeating: -1, count: image.palette.count)
         var first = [Int](repeating: 0, count: image.palette.count)
