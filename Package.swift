@@ -174,7 +174,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging"]),
+        .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging", "SepiaDemoContent", "SepiaTestSupport"]),
         .testTarget(
             name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
         .testTarget(

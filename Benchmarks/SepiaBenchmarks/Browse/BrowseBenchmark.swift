@@ -56,7 +56,7 @@ struct BrowseBenchmark: ParsableCommand {
 
         print(
             "sepia-bench browse: \(sepia.path), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-                + "load average \(Self.loadAverage()), \(quick ? "quick" : "full") run")
+                + "load average \(loadAverage()), \(quick ? "quick" : "full") run")
         let started = Date()
         let parts = Set(only.isEmpty ? Part.allCases : only)
         let latency = parts.contains(.latency) ? browse.attempt("latency", browse.measureLatency) : nil
@@ -65,7 +65,7 @@ struct BrowseBenchmark: ParsableCommand {
         browse.printSummary(latency: latency, flings: flings, memory: memory)
         let broken = browse.broken.labels
         print(
-            String(format: "\n%.0f s; ", Date().timeIntervalSince(started)) + "load average at the end \(Self.loadAverage()). "
+            String(format: "\n%.0f s; ", Date().timeIntervalSince(started)) + "load average at the end \(loadAverage()). "
                 + "Figures, not tests: PASS/MISS do not change the exit status."
                 + (broken.isEmpty ? "" : " Broken: \(broken.joined(separator: ", ")).")
         )
@@ -81,12 +81,5 @@ struct BrowseBenchmark: ParsableCommand {
             throw ValidationError("No executable sepia at \(url.path): build it (scripts/build-release sepia) or pass --binary.")
         }
         return url
-    }
-
-    /// The 1-, 5- and 15-minute load averages, as `0.59 0.92 1.10`.
-    private static func loadAverage() -> String {
-        var averages = [Double](repeating: 0, count: 3)
-        guard getloadavg(&averages, 3) == 3 else { return "unknown" }
-        return averages.map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 }
