@@ -86,4 +86,14 @@ final class SixelEncoderTests: XCTestCase {
         let there = await Task.detached { SixelEncoder.encode(image, colorRegisters: 16) }.value
         XCTAssertEqual(here, there)
     }
+
+    func testRegisterCountsOutsideTheRangeAreHeldToIt() throws {
+        // 2,048 colours: more than the most registers, so the held count shapes the palette.
+        let photo = Self.image(width: 64, height: 32) { x, y in (UInt8(x * 4), UInt8(y * 8), UInt8((x + y) & 1) * 200, 255) }
+        XCTAssertNotEqual(SixelEncoder.encode(photo, colorRegisters: 1), SixelEncoder.encode(photo, colorRegisters: 2))
+        XCTAssertEqual(SixelEncoder.encode(photo, colorRegisters: 0), SixelEncoder.encode(photo, colorRegisters: 1))
+        XCTAssertEqual(
+            SixelEncoder.encode(photo, colorRegisters: 1 << 20),
+            SixelEncoder.encode(photo, colorRegisters: SixelEncoder.mostColorRegisters))
+    }
 }

@@ -44,8 +44,7 @@ struct LocalPath: Hashable, Sendable {
             if Self.unescapedInPaths.contains(byte) {
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                escaped.unicodeScalars.append(contentsOf: ["%", digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+                escaped.unicodeScalars.append(contentsOf: ["%", Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 15)]])
             }
         }
         // Every byte outside the URL path characters is escaped, so the text is a URL.
@@ -101,6 +100,9 @@ struct LocalPath: Hashable, Sendable {
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }
     }
+
+    /// The digits of a percent escape.
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
 
     /// The ASCII bytes a URL path may hold as they are (RFC 3986 `pchar` and "/"), but "%".
     private static let unescapedInPaths: Set<UInt8> = Set(

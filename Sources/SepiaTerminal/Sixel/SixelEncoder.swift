@@ -18,13 +18,18 @@ public enum SixelEncoder {
     /// Pixels with an alpha below this are transparent.
     static let opaqueAlpha: UInt8 = 128
 
+    /// The most colour registers a picture uses: xterm's own limit (its `numColorRegisters`
+    /// resource stops at 1,024). A terminal reporting more (or a bad reply) is held to it, which
+    /// also bounds the writer's buffer (palette size × width bytes).
+    public static let mostColorRegisters = 1024
+
     /// The sixel DCS string that draws `image` at its size in pixels (the caller scales it to
-    /// the cells it covers), with at most `colorRegisters` colour registers.
-    /// - Precondition: `colorRegisters` is between 1 and 65,535.
+    /// the cells it covers), with at most `colorRegisters` colour registers, held to
+    /// 1...`mostColorRegisters` (a terminal's report is passed on as it came).
     public static func encode(
         _ image: RGBAImage, colorRegisters: Int = defaultColorRegisters, dithering: SixelDithering = .floydSteinberg
     ) -> [UInt8] {
-        precondition((1...Int(UInt16.max)).contains(colorRegisters), "a sixel picture needs 1 to 65,535 colour registers")
+        let colorRegisters = min(max(colorRegisters, 1), mostColorRegisters)
         if let exact = ExactPalette.indexed(image, maximumCount: colorRegisters) { return SixelWriter.bytes(for: exact) }
         let palette = MedianCutPalette.colors(for: ColorHistogram(image), count: colorRegisters).map(SixelColor.representable)
         return SixelWriter.bytes(for: ErrorDiffusion.indexed(image, palette: palette, diffusesError: dithering == .floydSteinberg))
