@@ -71,10 +71,10 @@ public final class BrowserApp {
             signalTrap.release()
             throw error
         }
-        let graphics = Self.graphicsMode(asked: options.graphics, terminal: terminal)
-        thumbnails = ThumbnailStore(mode: graphics)
+        let format = Self.pictureFormat(asked: options.graphics, terminal: terminal)
+        thumbnails = ThumbnailStore(format: format, cellSize: BrowserLayout.defaultCellSize)
         // Kitty placeholders name their image by their 24-bit foreground colour.
-        frameRenderer = FrameRenderer(colorMode: graphics == .kitty ? .trueColor : options.colorMode)
+        frameRenderer = FrameRenderer(colorMode: format == .kittyPlaceholders ? .trueColor : options.colorMode)
         layout = BrowserLayout(size: terminal.size)
         viewport = ListViewport(rowCount: 0, pageSize: layout.rowsPerPage)
         relay.recipient = { [unowned self] number in received(number) }
@@ -115,12 +115,15 @@ public final class BrowserApp {
         }
     }
 
-    /// The graphics mode to draw with: `.auto` becomes kitty only when the environment says
-    /// kitty and the terminal answers the Unicode-placeholder probe (kitty 0.28 or later).
-    private static func graphicsMode(asked: GraphicsMode, terminal: TerminalSession) -> GraphicsMode {
+    /// How to draw pictures: `.auto` becomes kitty placeholders only when the environment
+    /// says kitty and the terminal answers the Unicode-placeholder probe (kitty 0.28 or later).
+    private static func pictureFormat(asked: GraphicsMode, terminal: TerminalSession) -> PictureFormat {
         let resolved = asked.resolved(environment: ProcessInfo.processInfo.environment)
-        guard asked == .auto, resolved == .kitty else { return resolved }
-        return terminal.supportsKittyPlaceholders() ? .kitty : .blocks
+        switch resolved {
+        case .kitty: return asked != .auto || terminal.supportsKittyPlaceholders() ? .kittyPlaceholders : .halfBlocks
+        case .blocks, .auto: return .halfBlocks
+        case .none: return .none
+        }
     }
 
     // MARK: Input
@@ -219,7 +222,8 @@ public final class BrowserApp {
         // would take it as shown.
         guard !isQuitting, terminal.isActive else { return }
         let frame = currentFrame()
-        let output = thumbnails.takePendingOutput() + frameRenderer.render(BrowserScreen.draw(frame))
+        let screen = BrowserScreen.draw(frame)
+        let output = thumbnails.takePendingOutput() + frameRenderer.render(screen.cells, pictures: screen.pictures)
         if !output.isEmpty { terminal.write(output) }
     }
 
@@ -231,7 +235,7 @@ public final class BrowserApp {
             BrowserFrame.Row(
                 record: records[row], isWorking: controller.isWorking(row: row),
                 progress: controller.downloadProgress(row: row),
-                thumbnail: thumbnails.cells(for: .row(row), record: records[row], area: BrowserLayout.thumbnailCells),
+                thumbnail: thumbnails.picture(for: .row(row), record: records[row], area: BrowserLayout.thumbnailCells),
                 isSelected: row == viewport.selection)
         }
         let stateCounts = counts ?? StateCounts(records)
@@ -241,7 +245,7 @@ public final class BrowserApp {
         if let detailRow, records.indices.contains(detailRow) {
             let record = records[detailRow]
             detail = BrowserFrame.Detail(
-                record: record, picture: thumbnails.cells(for: .detail, record: record, area: layout.detailCells),
+                record: record, picture: thumbnails.picture(for: .detail, record: record, area: layout.detailCells),
                 picturesOff: !thumbnails.drawsPictures)
         }
         var overlay: BrowserFrame.Overlay?
@@ -299,7 +303,7 @@ public final class BrowserApp {
     private func suspend() {
         guard !isQuitting, terminal.isActive else { return }
         thumbnails.forgetTerminalImages()
-        terminal.write(thumbnails.takePendingOutput())
+        terminal.write(thumbnails.takePendingOutput() + frameRenderer.removePictures())
         terminal.suspend()
         kill(getpid(), SIGSTOP)
     }
@@ -318,6 +322,8 @@ public final class BrowserApp {
         animationTimer?.cancel()
         inputReader?.stop()
         controller.cancelAll()
+        thumbnails.forgetTerminalImages()
+        terminal.write(thumbnails.takePendingOutput() + frameRenderer.removePictures())
         terminal.restore()
         if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         // The terminal is back: a signal during the caller's clean-up does what it always does.

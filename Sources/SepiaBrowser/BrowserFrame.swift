@@ -15,7 +15,7 @@ struct BrowserFrame: Sendable {
         /// Its download's progress, while one is in flight.
         var progress: DownloadProgress?
         /// Its thumbnail, ready to draw, or nil for the placeholder.
-        var thumbnail: [[Cell]]?
+        var thumbnail: Picture?
         /// Whether it is the selected row.
         var isSelected: Bool
     }
@@ -25,7 +25,7 @@ struct BrowserFrame: Sendable {
         /// The photo's record.
         var record: PhotoRecord
         /// The picture, scaled to the screen, or nil while it is being scaled.
-        var picture: [[Cell]]?
+        var picture: Picture?
         /// Whether pictures are off (`--graphics none`): then none is ever scaled.
         var picturesOff = false
     }

@@ -5,11 +5,11 @@ import SepiaTerminal
 public struct BrowserLayout: Sendable, Equatable {
     /// Terminal lines each row takes: the thumbnail's height.
     public static let rowHeight = 4
-    /// Terminal columns the thumbnail takes: a 4:3 photo drawn with half blocks (two pixels a
-    /// cell, stacked) at `rowHeight` lines is about 11 cells wide.
+    /// Terminal columns the thumbnail takes: a 4:3 photo at `rowHeight` lines is about 11
+    /// cells wide, with half blocks (two pixels a cell, stacked) as with the usual 1:2 cells.
     public static let thumbnailColumns = 11
-    /// The pixels a thumbnail is scaled to for the kitty graphics protocol, per cell.
-    public static let kittyPixelsPerCell = PixelSize(width: 10, height: 20)
+    /// The size of a cell in pixels when the terminal does not say.
+    public static let defaultCellSize = PixelSize(width: 10, height: 20)
 
     /// The whole screen.
     public let size: TerminalSize
@@ -46,7 +46,7 @@ public struct BrowserLayout: Sendable, Equatable {
     public static let thumbnailCells = CellArea(columns: thumbnailColumns, lines: rowHeight)
 }
 
-/// A rectangle of terminal cells, and the pixels a picture drawn in it has.
+/// A rectangle of terminal cells.
 public struct CellArea: Sendable, Hashable {
     /// Width in cells.
     public var columns: Int
@@ -57,18 +57,5 @@ public struct CellArea: Sendable, Hashable {
     public init(columns: Int, lines: Int) {
         self.columns = columns
         self.lines = lines
-    }
-
-    /// The pixels a picture covering the area has in `mode`: half blocks show two pixels a
-    /// cell, stacked; kitty pictures are sent at ``BrowserLayout/kittyPixelsPerCell``.
-    public func pixels(in mode: GraphicsMode) -> PixelSize {
-        switch mode {
-        case .kitty:
-            PixelSize(
-                width: max(columns, 1) * BrowserLayout.kittyPixelsPerCell.width,
-                height: max(lines, 1) * BrowserLayout.kittyPixelsPerCell.height)
-        default:
-            PixelSize(width: max(columns, 1), height: max(lines * 2, 1))
-        }
     }
 }

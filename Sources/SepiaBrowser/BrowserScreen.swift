@@ -5,10 +5,12 @@ enum BrowserScreen {
     /// The alert's first sentence, the tutorial's own.
     static let alertHeadline = "Oops! There was an error fetching photo details."
 
-    /// Draws the whole screen.
-    static func draw(_ frame: BrowserFrame) -> ScreenBuffer {
+    /// Draws the whole screen: its cells, and the pictures the terminal draws with pixels
+    /// over blank ones.
+    static func draw(_ frame: BrowserFrame) -> (cells: ScreenBuffer, pictures: [PlacedPicture]) {
         let layout = frame.layout
         var buffer = ScreenBuffer(size: layout.size)
+        var pictures: [PlacedPicture] = []
         let titleBar = String(repeating: " ", count: layout.size.columns)
         buffer.write(titleBar, row: 0, column: 0, style: BrowserTheme.title)
         buffer.write(" " + frame.title, row: 0, column: 0, style: BrowserTheme.title)
@@ -17,10 +19,10 @@ enum BrowserScreen {
             drawLoading(frame, in: &buffer)
         case .loaded, .failed:
             if let detail = frame.detail {
-                DetailView.draw(detail, frame: frame, in: &buffer)
+                DetailView.draw(detail, frame: frame, in: &buffer, pictures: &pictures)
             } else {
                 for (index, row) in frame.rows.enumerated() {
-                    RowView.draw(row, at: layout.line(ofVisibleIndex: index), in: &buffer, frame: frame)
+                    RowView.draw(row, at: layout.line(ofVisibleIndex: index), in: &buffer, pictures: &pictures, frame: frame)
                 }
                 if frame.rows.isEmpty, frame.source == .loaded {
                     buffer.write("The manifest lists no photos.", row: layout.listTop + 1, column: 2, style: BrowserTheme.dim)
@@ -34,7 +36,7 @@ enum BrowserScreen {
         case .help?: HelpOverlay.draw(layout: layout, in: &buffer)
         case nil: break
         }
-        return buffer
+        return (buffer, pictures)
     }
 
     private static func drawLoading(_ frame: BrowserFrame, in buffer: inout ScreenBuffer) {

@@ -2,7 +2,7 @@ import SepiaTerminal
 
 /// A photo opened large: its picture centred in the list's area, its name and state above.
 enum DetailView {
-    static func draw(_ detail: BrowserFrame.Detail, frame: BrowserFrame, in buffer: inout ScreenBuffer) {
+    static func draw(_ detail: BrowserFrame.Detail, frame: BrowserFrame, in buffer: inout ScreenBuffer, pictures: inout [PlacedPicture]) {
         let layout = frame.layout
         let row = BrowserFrame.Row(record: detail.record, isWorking: false, progress: nil, thumbnail: nil, isSelected: false)
         let (state, style) = RowView.stateText(row, frame: frame)
@@ -17,12 +17,10 @@ enum DetailView {
             buffer.write(text, row: layout.listTop + layout.listHeight / 2, column: 4, style: BrowserTheme.dim)
             return
         }
-        let top = layout.listTop + 1 + max((layout.listHeight - 1 - picture.count) / 2, 0)
-        for (offset, cells) in picture.prefix(max(layout.listHeight - 1, 0)).enumerated() {
-            let left = max((layout.size.columns - cells.count) / 2, 0)
-            for (column, cell) in cells.enumerated() {
-                buffer[top + offset, left + column] = cell
-            }
-        }
+        let lines = max(layout.listHeight - 1, 0)
+        let top = layout.listTop + 1 + max((lines - picture.lines) / 2, 0)
+        let left = max((layout.size.columns - picture.columns) / 2, 0)
+        PictureDrawing.draw(
+            picture, line: top, column: left, maxColumns: layout.size.columns, maxLines: lines, in: &buffer, pictures: &pictures)
     }
 }

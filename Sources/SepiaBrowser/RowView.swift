@@ -6,7 +6,9 @@ import SepiaTerminal
 /// photo's name, and its state: a spinner while it works, the download's progress when its
 /// size is known, "Failed to load: reason" when it failed.
 enum RowView {
-    static func draw(_ row: BrowserFrame.Row, at line: Int, in buffer: inout ScreenBuffer, frame: BrowserFrame) {
+    static func draw(
+        _ row: BrowserFrame.Row, at line: Int, in buffer: inout ScreenBuffer, pictures: inout [PlacedPicture], frame: BrowserFrame
+    ) {
         let layout = frame.layout
         let width = layout.size.columns
         if row.isSelected {
@@ -14,7 +16,7 @@ enum RowView {
                 buffer.write("▌", row: line + offset, column: 0, style: BrowserTheme.marker)
             }
         }
-        drawThumbnail(row.thumbnail, at: line, in: &buffer)
+        drawThumbnail(row.thumbnail, at: line, in: &buffer, pictures: &pictures)
         let textWidth = max(width - layout.textColumn - 1, 0)
         buffer.write(
             row.record.name, row: line, column: layout.textColumn,
@@ -70,18 +72,17 @@ enum RowView {
         return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - 2 - filled) + "]"
     }
 
-    private static func drawThumbnail(_ cells: [[Cell]]?, at line: Int, in buffer: inout ScreenBuffer) {
+    /// The thumbnail centred in its column, or the placeholder pattern while there is none.
+    private static func drawThumbnail(_ picture: Picture?, at line: Int, in buffer: inout ScreenBuffer, pictures: inout [PlacedPicture]) {
         let columns = BrowserLayout.thumbnailColumns
-        guard let cells else {
+        guard let picture else {
             let placeholder = Cell(text: "░", style: BrowserTheme.placeholder)
             buffer.fill(row: line, column: 2, width: columns, height: BrowserLayout.rowHeight, with: placeholder)
             return
         }
-        for (offset, cellRow) in cells.prefix(BrowserLayout.rowHeight).enumerated() {
-            let indent = max((columns - cellRow.count) / 2, 0)
-            for (column, cell) in cellRow.prefix(columns).enumerated() {
-                buffer[line + offset, 2 + indent + column] = cell
-            }
-        }
+        let indent = max((columns - picture.columns) / 2, 0)
+        PictureDrawing.draw(
+            picture, line: line, column: 2 + indent, maxColumns: columns, maxLines: BrowserLayout.rowHeight, in: &buffer,
+            pictures: &pictures)
     }
 }

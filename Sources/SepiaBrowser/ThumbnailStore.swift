@@ -6,11 +6,12 @@ import SepiaPipeline
 import SepiaTerminal
 
 /// Pictures ready to draw: each row's thumbnail and the photo opened large, scaled once, off
-/// the main queue, and turned into cells (half blocks, or kitty placeholders whose image is
-/// sent to the terminal before the frame that first shows it).
+/// the main queue, and made into what the format draws: cells (half blocks, or kitty
+/// placeholders whose image is sent to the terminal before the frame that first shows it),
+/// or a ``PixelPicture`` the frame renderer places over blank cells (kitty, sixel).
 ///
-/// On the main actor, like the rest of the browser; the scaling runs on the user-initiated
-/// global queue and hands its results back to the main actor.
+/// On the main actor, like the rest of the browser; the scaling and encoding run on the
+/// user-initiated global queue and hand their results back to the main actor.
 @MainActor
 final class ThumbnailStore {
 
@@ -24,57 +25,65 @@ final class ThumbnailStore {
     private struct Source: Equatable {
         let state: PhotoState
         let area: CellArea
+        let cellSize: PixelSize
     }
 
     private struct Entry {
         let source: Source
-        let imageID: UInt32?
-        var cells: [[Cell]]?
+        /// The kitty image whose placeholders the cells hold, which the store sends and frees.
+        let placeholderImageID: UInt32?
+        var picture: Picture?
     }
 
-    private let mode: GraphicsMode
+    private let format: PictureFormat
     /// Where pictures are scaled: work the user waits on to see the next frame.
     private let worker = QualityOfServiceQueue.userInitiated.queue
     private var entries: [Slot: Entry] = [:]
-    private var nextImageID: UInt32 = 1
+    private var nextPictureID: UInt32 = 1
     private var pendingOutput: [UInt8] = []
     /// Whether this store makes pictures at all (not with `--graphics none`).
-    var drawsPictures: Bool { mode != .none }
+    var drawsPictures: Bool { format != .none }
+    /// The size of a terminal cell in pixels, which pictures drawn with pixels are sized by;
+    /// pictures are made again when it changes (the font was resized).
+    var cellSize: PixelSize
 
     /// Called on the main queue when a picture became ready.
     var onReady: (() -> Void)?
 
-    /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved).
-    init(mode: GraphicsMode) {
-        self.mode = mode
+    /// A store drawing in `format`, for cells of `cellSize` pixels.
+    init(format: PictureFormat, cellSize: PixelSize) {
+        self.format = format
+        self.cellSize = cellSize
     }
 
-    /// The cells of `record`'s picture for `slot`, covering at most `area`; nil while it is
-    /// being made (it is then started) and when the record has no image.
-    func cells(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> [[Cell]]? {
-        guard mode != .none, let image = record.image, requested.columns > 0, requested.lines > 0 else {
+    /// `record`'s picture for `slot`, covering at most `area`; nil while it is being made (it
+    /// is then started) and when the record has no image.
+    func picture(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> Picture? {
+        guard format != .none, let image = record.image, requested.columns > 0, requested.lines > 0 else {
             drop(slot)
             return nil
         }
         // A kitty placement spans at most `maximumCells` each way (a wide terminal is wider).
-        let limit = mode == .kitty ? KittyGraphics.maximumCells : Int.max
+        let limit = format == .kittyPlaceholders ? KittyGraphics.maximumCells : Int.max
         let area = CellArea(columns: min(requested.columns, limit), lines: min(requested.lines, limit))
-        let source = Source(state: record.state, area: area)
-        if let entry = entries[slot], entry.source == source { return entry.cells }
+        let source = Source(state: record.state, area: area, cellSize: cellSize)
+        if let entry = entries[slot], entry.source == source { return entry.picture }
         drop(slot)
-        let imageID = mode == .kitty ? allocateImageID() : nil
-        entries[slot] = Entry(source: source, imageID: imageID, cells: nil)
-        let mode = mode
+        let id = allocatePictureID()
+        let placeholderImageID = format == .kittyPlaceholders ? id : nil
+        entries[slot] = Entry(source: source, placeholderImageID: placeholderImageID, picture: nil)
+        let (format, cellSize) = (format, cellSize)
         worker.async {
-            let made = Self.make(image, area: area, mode: mode, imageID: imageID)
+            let made = Self.make(image, area: area, format: format, cellSize: cellSize, id: id)
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.store(made, for: slot, source: source, imageID: imageID) }
+                MainActor.assumeIsolated { self.store(made, for: slot, source: source, placeholderImageID: placeholderImageID) }
             }
         }
         return nil
     }
 
-    /// Forgets the row pictures outside `rows` (and tells the terminal to free their images).
+    /// Forgets the row pictures outside `rows` (and tells the terminal to free their
+    /// placeholder images; the frame renderer frees the pictures it placed).
     func keepRows(_ rows: Range<Int>) {
         for slot in entries.keys {
             if case .row(let row) = slot, !rows.contains(row) { drop(slot) }
@@ -84,56 +93,67 @@ final class ThumbnailStore {
     /// Forgets the picture of `slot`.
     func drop(_ slot: Slot) {
         guard let entry = entries.removeValue(forKey: slot) else { return }
-        if let id = entry.imageID, entry.cells != nil { pendingOutput += KittyGraphics.delete(id: id) }
+        if let id = entry.placeholderImageID, entry.picture != nil { pendingOutput += KittyGraphics.delete(id: id) }
     }
 
-    /// Forgets every picture the terminal holds an image of (kitty), queueing their deletion
-    /// in the pending output, before the terminal is given back for a while. Half-block
-    /// pictures are only text and stay.
+    /// Forgets every picture shown through kitty placeholders, queueing their deletion in the
+    /// pending output, before the terminal is given back for a while. Other pictures stay:
+    /// half blocks are text, and the frame renderer sends pixel pictures again itself.
     func forgetTerminalImages() {
-        for (slot, entry) in entries where entry.imageID != nil { drop(slot) }
+        for (slot, entry) in entries where entry.placeholderImageID != nil { drop(slot) }
     }
 
-    /// Bytes to write before the next frame: images to send, images to free.
+    /// Bytes to write before the next frame: placeholder images to send, and to free.
     func takePendingOutput() -> [UInt8] {
         defer { pendingOutput = [] }
         return pendingOutput
     }
 
-    private func store(_ made: (cells: [[Cell]], transmit: [UInt8]), for slot: Slot, source: Source, imageID: UInt32?) {
-        guard let entry = entries[slot], entry.source == source, entry.imageID == imageID, entry.cells == nil else {
+    private func store(_ made: (picture: Picture, transmit: [UInt8]), for slot: Slot, source: Source, placeholderImageID: UInt32?) {
+        guard let entry = entries[slot], entry.source == source, entry.placeholderImageID == placeholderImageID,
+            entry.picture == nil
+        else {
             return  // replaced or dropped meanwhile: the terminal never got this image
         }
-        entries[slot]?.cells = made.cells
+        entries[slot]?.picture = made.picture
         pendingOutput += made.transmit
         onReady?()
     }
 
-    private func allocateImageID() -> UInt32 {
-        defer { nextImageID = nextImageID >= 0xFF_FFFF ? 1 : nextImageID + 1 }
-        return nextImageID
+    private func allocatePictureID() -> UInt32 {
+        // Placeholder cells carry the id in a 24-bit colour.
+        defer { nextPictureID = nextPictureID >= 0xFF_FFFF ? 1 : nextPictureID + 1 }
+        return nextPictureID
     }
 
-    /// Scales `image` to fit `area` and makes its cells (and, for kitty, the bytes that send it).
+    /// Scales `image` to fit `area` and makes its picture (and, for kitty placeholders, the
+    /// bytes that send its image).
     ///
-    /// Half blocks need the picture at the cells' resolution. Kitty scales a picture to its
-    /// placement by itself, so the placement covers the fitted size but the picture is only
-    /// ever made smaller, never larger: enlarging a 320×240 photo for a big screen would send
-    /// megabytes through the terminal for nothing.
+    /// Cells and pixel pictures need the picture at the resolution they show. Kitty scales a
+    /// placeholder picture to its placement by itself, so the placement covers the fitted size
+    /// but the picture is only ever made smaller, never larger: enlarging a 320×240 photo for
+    /// a big screen would send megabytes through the terminal for nothing.
     private nonisolated static func make(
-        _ image: RGBAImage, area: CellArea, mode: GraphicsMode, imageID: UInt32?
-    ) -> (cells: [[Cell]], transmit: [UInt8]) {
-        guard let imageID else {
-            return (HalfBlockImage.cells(for: image.resized(toFit: area.pixels(in: mode), allowUpscaling: true)), [])
+        _ image: RGBAImage, area: CellArea, format: PictureFormat, cellSize: PixelSize, id: UInt32
+    ) -> (picture: Picture, transmit: [UInt8]) {
+        let pixels = format.pixels(of: area, cellSize: cellSize)
+        switch format {
+        case .none, .halfBlocks:
+            return (.cells(HalfBlockImage.cells(for: image.resized(toFit: pixels, allowUpscaling: true))), [])
+        case .kitty:
+            return (.pixels(.kitty(image.resized(toFit: pixels, allowUpscaling: true), id: id, cellSize: cellSize)), [])
+        case .sixel(let colorRegisters):
+            let scaled = image.resized(toFit: pixels, allowUpscaling: true)
+            return (.pixels(.sixel(scaled, id: id, cellSize: cellSize, colorRegisters: colorRegisters)), [])
+        case .kittyPlaceholders:
+            let fitted = image.size.aspectFit(in: pixels, allowUpscaling: true)
+            let columns = min((fitted.width + cellSize.width - 1) / cellSize.width, area.columns)
+            let lines = min((fitted.height + cellSize.height - 1) / cellSize.height, area.lines)
+            let sent = image.resized(toFit: fitted)
+            return (
+                .cells(KittyGraphics.placeholderCells(id: id, columns: columns, rows: lines)),
+                KittyGraphics.transmit(sent, id: id, columns: columns, rows: lines)
+            )
         }
-        let fitted = image.size.aspectFit(in: area.pixels(in: mode), allowUpscaling: true)
-        let cell = BrowserLayout.kittyPixelsPerCell
-        let columns = min((fitted.width + cell.width - 1) / cell.width, area.columns)
-        let lines = min((fitted.height + cell.height - 1) / cell.height, area.lines)
-        let sent = image.resized(toFit: fitted)
-        return (
-            KittyGraphics.placeholderCells(id: imageID, columns: columns, rows: lines),
-            KittyGraphics.transmit(sent, id: imageID, columns: columns, rows: lines)
-        )
     }
 }

@@ -16,6 +16,10 @@ public struct Cell: Sendable, Hashable {
     /// A space in the terminal's default colours.
     public static let blank = Cell(text: " ")
 
+    /// A cell whose content the terminal's screen is not known to show (a painted picture
+    /// was there): it equals no cell a frame holds, so the renderer redraws it.
+    static let unknown = Cell(text: "\u{FFFF}")
+
     /// True for the second cell of a two-column grapheme.
     public var isContinuation: Bool { text.isEmpty }
 }

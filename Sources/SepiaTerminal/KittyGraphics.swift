@@ -27,8 +27,14 @@ public enum KittyGraphics {
     public static func transmit(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
         precondition(id != 0, "kitty image ids start at 1")
         precondition((1...maximumCells).contains(columns) && (1...maximumCells).contains(rows), "placement size out of range")
-        let payload = Array(Data(packedPixels(of: image)).base64EncodedData())
         let keys = "a=T,f=32,s=\(image.width),v=\(image.height),i=\(id),U=1,c=\(columns),r=\(rows),q=2"
+        return chunkedCommands(keys: keys, pixels: image)
+    }
+
+    /// The first command carries `keys`, every command up to 4096 base64 bytes of `image`'s
+    /// packed pixels with `m=1` on all but the last, and the later ones only `m` and `q=2`.
+    static func chunkedCommands(keys: String, pixels image: RGBAImage) -> [UInt8] {
+        let payload = Array(Data(packedPixels(of: image)).base64EncodedData())
         var output: [UInt8] = []
         var start = 0
         repeat {

@@ -44,8 +44,13 @@ final class BrowserScreenTests: XCTestCase {
         (0..<buffer.size.rows).map { text(buffer, line: $0) }.joined(separator: "\n")
     }
 
+    private func screenText(_ screen: (cells: ScreenBuffer, pictures: [PlacedPicture])) -> String {
+        screenText(screen.cells)
+    }
+
     func testRowsShowNameStateProgressAndFailure() {
-        let thumbnail = [[Cell(text: "▀", style: CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))]]
+        let thumbnailCell = Cell(text: "▀", style: CellStyle(foreground: .rgb(RGB(1, 2, 3)), background: .rgb(RGB(4, 5, 6))))
+        let thumbnail = Picture.cells([[thumbnailCell]])
         let rows = [
             BrowserFrame.Row(
                 record: record("Misty Fjord 17", .new), isWorking: true,
@@ -58,7 +63,7 @@ final class BrowserScreenTests: XCTestCase {
                 isWorking: false,
                 progress: nil, thumbnail: nil, isSelected: false),
         ]
-        let buffer = BrowserScreen.draw(frame(rows: rows))
+        let buffer = BrowserScreen.draw(frame(rows: rows)).cells
         XCTAssertTrue(text(buffer, line: 0).hasPrefix(" Sepia test"))
         XCTAssertTrue(text(buffer, line: 1).contains("Misty Fjord 17"))
         XCTAssertEqual(buffer[1, 0].text, "▌", "the selected row is marked")
@@ -66,7 +71,7 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(text(buffer, line: 3).contains("[█████"), "a progress bar when the size is known")
         XCTAssertEqual(buffer[1, 2].text, "░", "a placeholder before the download")
         XCTAssertTrue(text(buffer, line: 6).contains("✓ sepia 0.8"))
-        XCTAssertEqual(buffer[5, 2 + BrowserLayout.thumbnailColumns / 2], thumbnail[0][0], "the thumbnail is centred")
+        XCTAssertEqual(buffer[5, 2 + BrowserLayout.thumbnailColumns / 2], thumbnailCell, "the thumbnail is centred")
         XCTAssertTrue(text(buffer, line: 10).contains("Failed to load: HTTP 404 Not Found"))
         XCTAssertTrue(text(buffer, line: 11).trimmingCharacters(in: .whitespaces).hasSuffix("░"), "a short reason takes one line")
         let status = text(buffer, line: size.rows - 1)
@@ -85,13 +90,13 @@ final class BrowserScreenTests: XCTestCase {
         skipping.layout = BrowserLayout(size: TerminalSize(columns: 80, rows: 22))
         skipping.networkActive = false
         skipping.scrollPhase = .idle
-        let quiet = text(BrowserScreen.draw(skipping), line: 21)
+        let quiet = text(BrowserScreen.draw(skipping).cells, line: 21)
         XCTAssertFalse(quiet.contains("skipped"), "nothing skipped, nothing said: \(quiet)")
         skipping.skippedCount = 12
-        let status = text(BrowserScreen.draw(skipping), line: 21)
+        let status = text(BrowserScreen.draw(skipping).cells, line: 21)
         XCTAssertTrue(status.hasPrefix(" Row 11/40 · 1 filtered · 0 downloaded · 0 failed · 0 new · 12 skipped "), status)
         skipping.source = .loading
-        XCTAssertFalse(text(BrowserScreen.draw(skipping), line: 21).contains("skipped"), "no count before the rows")
+        XCTAssertFalse(text(BrowserScreen.draw(skipping).cells, line: 21).contains("skipped"), "no count before the rows")
     }
 
     func testALongFailureReasonWrapsOntoTheRowsLines() {
@@ -99,7 +104,7 @@ final class BrowserScreenTests: XCTestCase {
         let row = BrowserFrame.Row(
             record: record("Broken: HTML page", .failed(.processing(reason))), isWorking: false,
             progress: nil, thumbnail: nil, isSelected: false)
-        let buffer = BrowserScreen.draw(frame(rows: [row]))
+        let buffer = BrowserScreen.draw(frame(rows: [row])).cells
         let column = BrowserLayout(size: size).textColumn
         let shown = (2...4).map { text(buffer, line: $0).dropFirst(column).trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(shown.filter { !$0.isEmpty }.joined(separator: " "), "Failed to load: " + reason)
@@ -167,7 +172,7 @@ final class TinyScreenTests: XCTestCase {
     func testEveryViewDrawsOnTinyTerminals() {
         var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
         record.markFailed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))
-        let picture = [[Cell](repeating: Cell(text: "▀"), count: 30)]
+        let picture = Picture.cells([[Cell](repeating: Cell(text: "▀"), count: 30)])
         for (columns, rows) in [(0, 0), (1, 1), (10, 2), (20, 3), (30, 5), (40, 6)] {
             let layout = BrowserLayout(size: TerminalSize(columns: columns, rows: rows))
             let row = BrowserFrame.Row(record: record, isWorking: false, progress: nil, thumbnail: picture, isSelected: true)
@@ -177,7 +182,7 @@ final class TinyScreenTests: XCTestCase {
                         layout: layout, title: "Sepia", source: .loaded, rows: [row], firstRow: 0, rowCount: 1,
                         counts: StateCounts([record]), networkActive: true, scrollPhase: .idle, filterName: "sepia 0.8",
                         detail: detail, overlay: overlay, queues: [], spinner: "⠋")
-                    XCTAssertEqual(BrowserScreen.draw(frame).size, TerminalSize(columns: columns, rows: rows))
+                    XCTAssertEqual(BrowserScreen.draw(frame).cells.size, TerminalSize(columns: columns, rows: rows))
                 }
             }
         }

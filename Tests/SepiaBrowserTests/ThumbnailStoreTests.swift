@@ -21,17 +21,23 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
         return record
     }
 
+    /// The cells of `picture`, when it is drawn with cells.
+    private func cells(_ picture: Picture?) -> [[Cell]]? {
+        guard case .cells(let cells) = picture else { return nil }
+        return cells
+    }
+
     /// Asks for the picture, waits until it is ready and asks again: the second answer comes
     /// from the store, not from a second scaling.
     private func readyCells(_ store: ThumbnailStore, record: PhotoRecord, ready: XCTestExpectation) -> [[Cell]]? {
-        XCTAssertNil((store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells)))
+        XCTAssertNil(cells(store.picture(for: .row(3), record: record, area: BrowserLayout.thumbnailCells)))
         wait(for: [ready], timeout: 10)
-        return (store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells))
+        return cells(store.picture(for: .row(3), record: record, area: BrowserLayout.thumbnailCells))
     }
 
     nonisolated func testHalfBlockThumbnailsAreScaledOnceToTheRowsCells() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .blocks)
+            let store = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
@@ -45,7 +51,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testKittyImagesAreSentBeforeTheyShowAndFreedWhenDropped() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .kitty)
+            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
@@ -62,7 +68,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// half blocks are text and stay.
     nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
         try MainActor.assumeIsolated {
-            let kitty = ThumbnailStore(mode: .kitty)
+            let kitty = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
             let kittyReady = expectation(description: "kitty ready")
             kitty.onReady = { kittyReady.fulfill() }
             XCTAssertNotNil(readyCells(kitty, record: downloadedRecord(), ready: kittyReady))
@@ -71,28 +77,28 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             let freed = String(decoding: (kitty.takePendingOutput()), as: UTF8.self)
             XCTAssertTrue(freed.contains("a=d,d=I,i=1,"), "the image is freed: \(freed.debugDescription)")
             XCTAssertNil(
-                (kitty.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
+                cells(kitty.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
                 "made again for the next frame")
 
-            let blocks = ThumbnailStore(mode: .blocks)
+            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
             let blocksReady = expectation(description: "blocks ready")
             blocks.onReady = { blocksReady.fulfill() }
             XCTAssertNotNil(readyCells(blocks, record: downloadedRecord(), ready: blocksReady))
             blocks.forgetTerminalImages()
             XCTAssertTrue((blocks.takePendingOutput()).isEmpty)
             XCTAssertNotNil(
-                (blocks.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
+                cells(blocks.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
                 "half blocks are kept")
         }
     }
 
     nonisolated func testNoPictureWithoutAnImageOrWithGraphicsOff() {
         MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .none)
-            XCTAssertNil((store.cells(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)))
-            let blocks = ThumbnailStore(mode: .blocks)
+            let store = ThumbnailStore(format: .none, cellSize: BrowserLayout.defaultCellSize)
+            XCTAssertNil(cells(store.picture(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)))
+            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
             let newRecord = PhotoRecord(entry: PhotoEntry(name: "New", location: .remote(URL(string: "http://127.0.0.1/n.jpg")!)))
-            XCTAssertNil((blocks.cells(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells)))
+            XCTAssertNil(cells(blocks.picture(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells)))
         }
     }
 
@@ -100,20 +106,20 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// trapped in `KittyGraphics` before); an empty area gets no picture.
     nonisolated func testKittyPictureOnAHugeTerminalIsClampedToThePlacementLimit() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .kitty)
+            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             var record = PhotoRecord(entry: PhotoEntry(name: "Wide", location: .remote(URL(string: "http://127.0.0.1/w.jpg")!)))
             record.markDownloaded(RGBAImage(width: 400, height: 300, red: 1, green: 2, blue: 3))
             let huge = CellArea(columns: 1000, lines: 900)
-            XCTAssertNil((store.cells(for: .detail, record: record, area: huge)))
+            XCTAssertNil(cells(store.picture(for: .detail, record: record, area: huge)))
             wait(for: [ready], timeout: 10)
-            let cells = try XCTUnwrap((store.cells(for: .detail, record: record, area: huge)))
-            XCTAssertLessThanOrEqual(cells.count, KittyGraphics.maximumCells)
-            XCTAssertEqual(cells[0].count, KittyGraphics.maximumCells, "a landscape photo fills the widest placement")
+            let placeholders = try XCTUnwrap(cells(store.picture(for: .detail, record: record, area: huge)))
+            XCTAssertLessThanOrEqual(placeholders.count, KittyGraphics.maximumCells)
+            XCTAssertEqual(placeholders[0].count, KittyGraphics.maximumCells, "a landscape photo fills the widest placement")
             let sent = String(decoding: (store.takePendingOutput()), as: UTF8.self)
             XCTAssertTrue(sent.contains("s=400,v=300,"), "sent at its own size, for kitty to enlarge: \(sent.prefix(60))")
-            XCTAssertNil((store.cells(for: .row(0), record: record, area: CellArea(columns: 0, lines: 3))))
+            XCTAssertNil(cells(store.picture(for: .row(0), record: record, area: CellArea(columns: 0, lines: 3))))
         }
     }
 }

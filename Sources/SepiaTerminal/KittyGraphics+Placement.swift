@@ -1,0 +1,24 @@
+import SepiaImaging
+
+extension KittyGraphics {
+    /// The placement id every directly placed image uses: each image is shown in one place at
+    /// a time, and a new placement with the same image and placement id replaces the old one
+    /// (kitty graphics protocol docs, "Display images on screen").
+    static let placementID = 1
+
+    /// The escape sequences that send `image` as RGBA pixels under `id` without showing it
+    /// (`a=t`), for `place(id:)` to show it at the cursor, as often as it moves. Chunked as
+    /// `transmit(_:id:columns:rows:)` is, and quiet (`q=2`).
+    /// - Precondition: `id` is not 0.
+    public static func transmitForPlacement(_ image: RGBAImage, id: UInt32) -> [UInt8] {
+        precondition(id != 0, "kitty image ids start at 1")
+        return chunkedCommands(keys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2", pixels: image)
+    }
+
+    /// The escape sequence that shows image `id` at the cursor, at its own size in pixels
+    /// from the cell's top left corner, without moving the cursor (`C=1`). It replaces the
+    /// image's previous placement.
+    public static func place(id: UInt32) -> [UInt8] {
+        graphicsCommand("a=p,i=\(id),p=\(placementID),C=1,q=2", payload: [])
+    }
+}
