@@ -73,6 +73,8 @@ public final class BrowserApp {
         }
         let format = Self.pictureFormat(asked: options.graphics, terminal: terminal)
         thumbnails = ThumbnailStore(format: format, cellSize: BrowserLayout.defaultCellSize)
+        // Placed kitty images outlive the alternate screen: every way out deletes them.
+        if format == .kitty { terminal.setPictureCleanup(KittyGraphics.deleteAllPlaced) }
         // Kitty placeholders name their image by their 24-bit foreground colour.
         frameRenderer = FrameRenderer(colorMode: format == .kittyPlaceholders ? .trueColor : options.colorMode)
         layout = BrowserLayout(size: terminal.size)

@@ -21,4 +21,8 @@ extension KittyGraphics {
     public static func place(id: UInt32) -> [UInt8] {
         graphicsCommand("a=p,i=\(id),p=\(placementID),C=1,q=2", payload: [])
     }
+
+    /// The escape sequence that deletes every image placed on the screen and frees their data
+    /// (`a=d,d=A`), quietly: the last word of a program that placed images, on every way out.
+    public static let deleteAllPlaced = graphicsCommand("a=d,d=A,q=2", payload: [])
 }

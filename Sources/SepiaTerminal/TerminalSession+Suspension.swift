@@ -37,7 +37,8 @@ extension TerminalSession {
         if state == .suspended {
             // Only fails when another session was started meanwhile; this one then draws
             // without a crash restore rather than not at all.
-            try? Self.armCrashRestore(input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings)
+            try? Self.armCrashRestore(
+                input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: pictureCleanup)
         }
         state = .active
         FileDescriptorWriter.writeAll(Self.enterSequence(mouse: mouse), to: outputFileDescriptor)

@@ -32,6 +32,9 @@ public final class TerminalSession: @unchecked Sendable {
 
     let lock = NSLock()
     var state = State.active
+    /// Written before `leaveSequence` on every restore path: what takes the program's
+    /// pictures off the terminal (see `setPictureCleanup(_:)`).
+    var pictureCleanup: [UInt8] = []
 
     /// The descriptor input is read from, whose settings the session changed.
     public let inputFileDescriptor: Int32
@@ -90,11 +93,11 @@ public final class TerminalSession: @unchecked Sendable {
         return session
     }
 
-    /// Arms the C crash handlers and exit hook to restore `saved` on `input` and write the
-    /// leave sequence to `output`.
-    static func armCrashRestore(input: Int32, output: Int32, saved: termios) throws {
+    /// Arms the C crash handlers and exit hook to restore `saved` on `input` and write
+    /// `cleanup` and the leave sequence to `output`.
+    static func armCrashRestore(input: Int32, output: Int32, saved: termios, cleanup: [UInt8] = []) throws {
         var saved = saved
-        let armed = leaveSequence.withUnsafeBufferPointer { bytes in
+        let armed = (cleanup + leaveSequence).withUnsafeBufferPointer { bytes in
             sepia_terminal_crash_install(input, output, &saved, bytes.baseAddress, bytes.count)
         }
         switch armed {
@@ -124,9 +127,26 @@ public final class TerminalSession: @unchecked Sendable {
     /// back (discarding unread input). Called under `lock`.
     func giveBack() {
         sepia_terminal_crash_uninstall()
-        FileDescriptorWriter.writeAll(Self.leaveSequence, to: outputFileDescriptor)
+        FileDescriptorWriter.writeAll(pictureCleanup + Self.leaveSequence, to: outputFileDescriptor)
         var settings = savedSettings
         tcsetattr(inputFileDescriptor, TCSAFLUSH, &settings)
+    }
+
+    /// Sets the bytes that take the program's pictures off the terminal, written on every way
+    /// the session ends (`restore()`, `suspend()`, `exit()`, a crash) before the rest of the
+    /// leave sequence: kitty images outlive the alternate screen otherwise. With the leave
+    /// sequence, at most `SEPIA_TERMINAL_RESTORE_CAPACITY` (256) bytes, the crash handler's
+    /// fixed buffer; longer ones are refused with `false`.
+    @discardableResult
+    public func setPictureCleanup(_ bytes: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard bytes.count + Self.leaveSequence.count <= Int(SEPIA_TERMINAL_RESTORE_CAPACITY) else { return false }
+        pictureCleanup = bytes
+        guard state == .active else { return true }
+        sepia_terminal_crash_uninstall()
+        try? Self.armCrashRestore(input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: bytes)
+        return true
     }
 
     /// True while the session holds the terminal: not restored, not suspended.

@@ -4,18 +4,21 @@ import XCTest
 
 /// Runs this test bundle again in a child process on a pseudo-terminal, where the child
 /// starts a session and dies without calling `restore()`; the terminal must be restored all
-/// the same.
+/// the same, pictures cleaned up first.
 final class CrashRestoreTests: XCTestCase {
     private static let modeVariable = "SEPIA_TERMINAL_TEST_CHILD"
+    /// The picture clean-up the child sets, which every way out writes before leaving.
+    private static let pictureCleanup = "<delete pictures>"
     private let enter = SessionSequences.enter + SessionSequences.enableMouse
-    private let leave = SessionSequences.leave
+    private let leave = pictureCleanup + SessionSequences.leave
 
     /// The child's side, before any test of the class runs, and only in the child: starts a
     /// session and dies in the way the parent asked for.
     override class func setUp() {
         super.setUp()
         guard let mode = ProcessInfo.processInfo.environment[modeVariable] else { return }
-        guard (try? TerminalSession.start()) != nil else { exit(2) }
+        guard let session = try? TerminalSession.start() else { exit(2) }
+        guard session.setPictureCleanup(Array(pictureCleanup.utf8)) else { exit(3) }
         switch mode {
         case "fatalError": fatalError("deliberate crash, to test the terminal restore")
         case "abort": abort()

@@ -43,6 +43,23 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertFalse(session.isActive)
     }
 
+    /// The picture clean-up goes before the leave sequence, on restore and on suspend; one too
+    /// long for the crash handler's buffer is refused.
+    func testPictureCleanupIsWrittenBeforeLeaving() throws {
+        let terminal = try PseudoTerminal()
+        let session = try TerminalSession.start(input: terminal.slave, output: terminal.slave)
+        defer { session.restore() }
+        _ = terminal.readAvailable()
+        XCTAssertFalse(session.setPictureCleanup([UInt8](repeating: 0x41, count: 300)))
+        XCTAssertTrue(session.setPictureCleanup(Array("<clean>".utf8)))
+        session.suspend()
+        XCTAssertEqual(readable(terminal.readAvailable()), readable(bytes("<clean>" + leave)))
+        session.resume()
+        _ = terminal.readAvailable()
+        session.restore()
+        XCTAssertEqual(readable(terminal.readAvailable()), readable(bytes("<clean>" + leave)))
+    }
+
     func testRestoringTwiceIsHarmless() throws {
         let terminal = try PseudoTerminal()
         let original = terminal.settings
