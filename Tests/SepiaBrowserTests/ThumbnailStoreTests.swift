@@ -122,4 +122,33 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             XCTAssertNil(cells(store.picture(for: .row(0), record: record, area: CellArea(columns: 0, lines: 3))))
         }
     }
+
+    /// Kitty and sixel pictures are pixel pictures for the frame renderer, scaled to the cells
+    /// they cover with the terminal's cell size; nothing is sent ahead of the frame.
+    nonisolated func testPixelPicturesAreMadeAtTheCellsPixelSize() throws {
+        try MainActor.assumeIsolated {
+            let cellSize = PixelSize(width: 9, height: 18)
+            for format in [PictureFormat.kitty, .sixel(colorRegisters: 16)] {
+                let store = ThumbnailStore(format: format, cellSize: cellSize)
+                let ready = expectation(description: "ready")
+                store.onReady = { ready.fulfill() }
+                XCTAssertNil(store.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells))
+                wait(for: [ready], timeout: 10)
+                guard case .pixels(let picture) = store.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)
+                else { return XCTFail("\(format) makes a pixel picture") }
+                // 80×60 fitted into 11×4 cells of 9×18 (99×72 pixels) is 96×72: 11 columns, 4 lines.
+                XCTAssertEqual(picture.columns, 11, "\(format)")
+                XCTAssertEqual(picture.lines, 4, "\(format)")
+                switch (format, picture.drawing) {
+                case (.kitty, .kitty(let transmission)):
+                    let text = String(decoding: transmission, as: UTF8.self)
+                    XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=t,f=32,s=96,v=72,i=\(picture.id),"), String(text.prefix(60)))
+                case (.sixel, .painted(let sequence)):
+                    XCTAssertTrue(String(decoding: sequence, as: UTF8.self).hasPrefix("\u{1B}P0;1;0q\"1;1;96;72"))
+                default: XCTFail("\(format) made \(picture.drawing)")
+                }
+                XCTAssertTrue(store.takePendingOutput().isEmpty, "the frame renderer sends pixel pictures")
+            }
+        }
+    }
 }
