@@ -134,7 +134,8 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
                 store.onReady = { ready.fulfill() }
                 XCTAssertNil(store.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells))
                 wait(for: [ready], timeout: 10)
-                guard case .pixels(let picture) = store.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)
+                guard
+                    case .pixels(let picture) = store.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)
                 else { return XCTFail("\(format) makes a pixel picture") }
                 // 80×60 fitted into 11×4 cells of 9×18 (99×72 pixels) is 96×72: 11 columns, 4 lines.
                 XCTAssertEqual(picture.columns, 11, "\(format)")
