@@ -28,13 +28,13 @@ public enum KittyGraphics {
         precondition(id != 0, "kitty image ids start at 1")
         precondition((1...maximumCells).contains(columns) && (1...maximumCells).contains(rows), "placement size out of range")
         let keys = "a=T,f=32,s=\(image.width),v=\(image.height),i=\(id),U=1,c=\(columns),r=\(rows),q=2"
-        return chunkedCommands(keys: keys, pixels: image)
+        return chunkedCommands(keys: keys, payload: packedPixels(of: image))
     }
 
-    /// The first command carries `keys`, every command up to 4096 base64 bytes of `image`'s
-    /// packed pixels with `m=1` on all but the last, and the later ones only `m` and `q=2`.
-    static func chunkedCommands(keys: String, pixels image: RGBAImage) -> [UInt8] {
-        let payload = Array(Data(packedPixels(of: image)).base64EncodedData())
+    /// The first command carries `keys`, every command up to 4096 base64 bytes of `data` with
+    /// `m=1` on all but the last, and the later ones only `m` and `q=2`.
+    static func chunkedCommands(keys: String, payload data: [UInt8]) -> [UInt8] {
+        let payload = Array(Data(data).base64EncodedData())
         var output: [UInt8] = []
         var start = 0
         repeat {
@@ -82,7 +82,7 @@ public enum KittyGraphics {
     }
 
     /// The pixel bytes row after row with no padding, as `f=32` expects.
-    private static func packedPixels(of image: RGBAImage) -> [UInt8] {
+    static func packedPixels(of image: RGBAImage) -> [UInt8] {
         let rowLength = image.width * RGBAImage.bytesPerPixel
         guard image.bytesPerRow != rowLength else { return image.pixels }
         return (0..<image.height).flatMap { row in

@@ -143,7 +143,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
                 switch (format, picture.drawing) {
                 case (.kitty, .kitty(let transmission)):
                     let text = String(decoding: transmission, as: UTF8.self)
-                    XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=t,f=32,s=96,v=72,i=\(picture.id),"), String(text.prefix(60)))
+                    XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=t,f=100,i=\(picture.id),q=2,m="), String(text.prefix(60)))
                 case (.sixel, .painted(let sequence)):
                     XCTAssertTrue(String(decoding: sequence, as: UTF8.self).hasPrefix("\u{1B}P0;1;0q\"1;1;96;72"))
                 default: XCTFail("\(format) made \(picture.drawing)")

@@ -90,3 +90,24 @@ final class KittyGraphicsTests: XCTestCase {
         XCTAssertEqual(buffer[0, 1].text, text)
     }
 }
+
+/// Direct placement: an image sent once as PNG, placed at the cursor as often as it moves.
+final class KittyPlacementTests: XCTestCase {
+    func testAnImageForPlacementIsSentAsAPNGOfItsPixels() throws {
+        let image = RGBAImage(width: 30, height: 20, red: 10, green: 200, blue: 30)
+        let text = String(decoding: KittyGraphics.transmitForPlacement(image, id: 5), as: UTF8.self)
+        let commands = text.components(separatedBy: "\u{1B}\\").dropLast()
+        XCTAssertTrue(commands[0].hasPrefix("\u{1B}_Ga=t,f=100,i=5,q=2,m=0;"), String(commands[0].prefix(40)))
+        let payload = commands.map { $0.components(separatedBy: ";").last ?? "" }.joined()
+        let png = [UInt8](try XCTUnwrap(Data(base64Encoded: payload)))
+        let decoded = try ImageDecoder.decode(png).image
+        XCTAssertEqual(decoded.size, image.size)
+        XCTAssertEqual(decoded.pixels, image.pixels, "PNG is lossless")
+    }
+
+    func testPlacingAndDeletingEverything() {
+        XCTAssertEqual(
+            String(decoding: KittyGraphics.place(id: 12), as: UTF8.self), "\u{1B}_Ga=p,i=12,p=1,C=1,q=2\u{1B}\\")
+        XCTAssertEqual(String(decoding: KittyGraphics.deleteAllPlaced, as: UTF8.self), "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    }
+}
