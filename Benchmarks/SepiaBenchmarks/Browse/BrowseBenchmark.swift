@@ -38,13 +38,19 @@ struct BrowseBenchmark: ParsableCommand {
     @Option(help: "Run only this measurement (repeatable): latency, fling or memory.")
     var only: [Part] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Measure the key latency again with `sepia demo --graphics MODE` (repeatable), e.g. sixel or kitty.",
+            discussion: "tmux drops the pictures' escape sequences; the app still makes and writes them."))
+    var graphics: [String] = []
+
     func run() throws {
         signal(SIGPIPE, SIG_IGN)  // a tmux client that ended is an error to report, not a reason to die
         _ = try TmuxSession.findTmux()
         let sepia = try sepiaBinary()
         let workFolder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-bench-browse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
-        let browse = BrowseRun(binary: sepia, workFolder: workFolder, quick: quick)
+        let browse = BrowseRun(binary: sepia, workFolder: workFolder, quick: quick, graphics: graphics)
         let removeWorkFolder = { _ = try? FileManager.default.removeItem(at: workFolder) }
         let workFolderKey = browse.cleanup.add(removeWorkFolder)
         let trap = browse.cleanup.undoAllWhenInterrupted()

@@ -6,6 +6,8 @@ struct LatencyResults {
     let baseline: LatencyRun
     let normal: LatencyRun
     let naive: LatencyRun
+    /// `sepia demo --graphics MODE`, for each mode asked for with `--graphics`.
+    let pictureModes: [LatencyRun]
 }
 
 extension BrowseRun {
@@ -35,7 +37,14 @@ extension BrowseRun {
         let naive = try KeyLatencyMeasurement.measure(
             LatencyRun(name: "sepia demo --naive", cap: 2, followsRow: true), arguments: demo(Self.latencyNetwork + ["--naive"]),
             environment: Self.demoEnvironment, keys: KeyPlan.keys(count: naivePresses), settleTime: 10, readyTimeout: 180, in: self)
-        let results = LatencyResults(baseline: baseline, normal: normal, naive: naive)
+        // tmux drops the pictures' escape sequences, but the app makes and sends them all the same.
+        let pictureModes = try graphics.map { mode in
+            try KeyLatencyMeasurement.measure(
+                LatencyRun(name: "sepia demo --graphics \(mode)", cap: 2, followsRow: true),
+                arguments: demo(Self.latencyNetwork + ["--graphics", mode]), environment: Self.demoEnvironment,
+                keys: KeyPlan.keys(count: presses), settleTime: 5, readyTimeout: 90, in: self)
+        }
+        let results = LatencyResults(baseline: baseline, normal: normal, naive: naive, pictureModes: pictureModes)
         results.printTables()
         return results
     }

@@ -40,6 +40,13 @@ extension BrowseRun {
             ["naive / normal, row change p50", LatencyText.ratio(naiveEffect.p50, over: effect.p50, cap: 2), "—", "info"],
             ["naive / normal, row change p99", LatencyText.ratio(naiveEffect.p99, over: effect.p99, cap: 2), "—", "info"],
         ]
+            + latency.pictureModes.map { run in
+                let p99 = LatencySummary(run.effects).p99
+                return [
+                    "key -> row change shown, p99, \(run.name.replacingOccurrences(of: "sepia demo ", with: ""))",
+                    milliseconds(p99), p99Target, verdict(p99, targets.p99),
+                ]
+            }
     }
 
     private static func wasteRow(_ figure: String, _ share: Double) -> [String] {

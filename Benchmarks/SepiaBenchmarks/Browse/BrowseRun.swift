@@ -10,16 +10,20 @@ final class BrowseRun {
     let workFolder: URL
     /// Fewer key presses and no full scroll.
     let quick: Bool
+    /// The `--graphics` modes whose key latency is measured too.
+    let graphics: [String]
     /// The measurements that broke.
     let broken = BrokenMeasurements()
     /// What an interruption must undo.
     let cleanup = InterruptionCleanup()
 
-    /// A run of `binary`, its files in `workFolder`.
-    init(binary: URL, workFolder: URL, quick: Bool) {
+    /// A run of `binary`, its files in `workFolder`, with the latency measured again with each
+    /// of the `graphics` modes.
+    init(binary: URL, workFolder: URL, quick: Bool, graphics: [String] = []) {
         self.binary = binary
         self.workFolder = workFolder
         self.quick = quick
+        self.graphics = graphics
     }
 
     /// What `sepia demo` runs with: 24-bit colours, and a crash report written to standard

@@ -16,7 +16,7 @@ extension LatencyResults {
     }
 
     private func printPrograms() {
-        let rows = [baseline, normal, naive].map { run -> [String] in
+        let rows = ([baseline, normal] + pictureModes + [naive]).map { run -> [String] in
             let first = LatencySummary(run.firstOutputs)
             let effect = run.followsRow ? LatencySummary(run.effects) : nil
             let timeouts = (run.followsRow ? run.effects : run.firstOutputs).filter(\.isInfinite).count
@@ -49,7 +49,7 @@ extension LatencyResults {
     }
 
     private func printTimeoutsAndCrashes() {
-        for run in [normal, naive] {
+        for run in [normal] + pictureModes + [naive] {
             let late = run.samples.filter(\.effect.isInfinite)
             guard !late.isEmpty else { continue }
             let described = late.prefix(12).map { sample in
