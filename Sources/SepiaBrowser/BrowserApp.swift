@@ -59,7 +59,7 @@ public final class BrowserApp {
         self.controller = controller
         self.options = options
         // Trapped before the terminal is touched: a signal that comes while the session starts
-        // (raw mode, then up to 500 ms of probing) waits on the main queue for `run()`, which
+        // (raw mode, then up to 300 ms of probing) waits on the main queue for `run()`, which
         // restores the terminal, instead of killing the process with the terminal left raw.
         let relay = SignalRelay()
         signalTrap = SignalTrap(Self.handledSignals, queue: .main) { number in
@@ -74,7 +74,7 @@ public final class BrowserApp {
         let graphics = Self.graphicsMode(asked: options.graphics, terminal: terminal)
         thumbnails = ThumbnailStore(mode: graphics)
         // Kitty placeholders name their image by their 24-bit foreground colour.
-        frameRenderer = FrameRenderer(colorMode: graphics == .kitty ? .trueColor : options.colorMode)
+        frameRenderer = FrameRenderer(colorMode: graphics == .kittyPlaceholders ? .trueColor : options.colorMode)
         layout = BrowserLayout(size: terminal.size)
         viewport = ListViewport(rowCount: 0, pageSize: layout.rowsPerPage)
         relay.recipient = { [unowned self] number in received(number) }
@@ -115,12 +115,16 @@ public final class BrowserApp {
         }
     }
 
-    /// The graphics mode to draw with: `.auto` becomes kitty only when the environment says
-    /// kitty and the terminal answers the Unicode-placeholder probe (kitty 0.28 or later).
+    /// The graphics mode to draw with: `.auto` probes the terminal and picks with
+    /// ``GraphicsChoice``. The browser draws kitty placeholders, half blocks or nothing, so the
+    /// other pixel modes are drawn as half blocks.
     private static func graphicsMode(asked: GraphicsMode, terminal: TerminalSession) -> GraphicsMode {
-        let resolved = asked.resolved(environment: ProcessInfo.processInfo.environment)
-        guard asked == .auto, resolved == .kitty else { return resolved }
-        return terminal.supportsKittyPlaceholders() ? .kitty : .blocks
+        let capabilities = asked == .auto ? terminal.probeCapabilities() : TerminalCapabilities()
+        let mode = GraphicsChoice.choose(asked: asked, capabilities: capabilities).mode
+        switch mode {
+        case .kittyPlaceholders, .none: return mode
+        case .auto, .kitty, .sixel, .iterm, .blocks: return .blocks
+        }
     }
 
     // MARK: Input

@@ -63,7 +63,7 @@ public struct CellArea: Sendable, Hashable {
     /// cell, stacked; kitty pictures are sent at ``BrowserLayout/kittyPixelsPerCell``.
     public func pixels(in mode: GraphicsMode) -> PixelSize {
         switch mode {
-        case .kitty:
+        case .kittyPlaceholders:
             PixelSize(
                 width: max(columns, 1) * BrowserLayout.kittyPixelsPerCell.width,
                 height: max(lines, 1) * BrowserLayout.kittyPixelsPerCell.height)

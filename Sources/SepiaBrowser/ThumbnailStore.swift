@@ -44,7 +44,7 @@ final class ThumbnailStore {
     /// Called on the main queue when a picture became ready.
     var onReady: (() -> Void)?
 
-    /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved).
+    /// A store drawing in `mode` (`.blocks`, `.kittyPlaceholders` or `.none`, already resolved).
     init(mode: GraphicsMode) {
         self.mode = mode
     }
@@ -57,12 +57,12 @@ final class ThumbnailStore {
             return nil
         }
         // A kitty placement spans at most `maximumCells` each way (a wide terminal is wider).
-        let limit = mode == .kitty ? KittyGraphics.maximumCells : Int.max
+        let limit = mode == .kittyPlaceholders ? KittyGraphics.maximumCells : Int.max
         let area = CellArea(columns: min(requested.columns, limit), lines: min(requested.lines, limit))
         let source = Source(state: record.state, area: area)
         if let entry = entries[slot], entry.source == source { return entry.cells }
         drop(slot)
-        let imageID = mode == .kitty ? allocateImageID() : nil
+        let imageID = mode == .kittyPlaceholders ? allocateImageID() : nil
         entries[slot] = Entry(source: source, imageID: imageID, cells: nil)
         let mode = mode
         worker.async {

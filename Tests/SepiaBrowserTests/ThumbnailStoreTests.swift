@@ -45,7 +45,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testKittyImagesAreSentBeforeTheyShowAndFreedWhenDropped() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .kitty)
+            let store = ThumbnailStore(mode: .kittyPlaceholders)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
@@ -62,7 +62,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// half blocks are text and stay.
     nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
         try MainActor.assumeIsolated {
-            let kitty = ThumbnailStore(mode: .kitty)
+            let kitty = ThumbnailStore(mode: .kittyPlaceholders)
             let kittyReady = expectation(description: "kitty ready")
             kitty.onReady = { kittyReady.fulfill() }
             XCTAssertNotNil(readyCells(kitty, record: downloadedRecord(), ready: kittyReady))
@@ -100,7 +100,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// trapped in `KittyGraphics` before); an empty area gets no picture.
     nonisolated func testKittyPictureOnAHugeTerminalIsClampedToThePlacementLimit() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(mode: .kitty)
+            let store = ThumbnailStore(mode: .kittyPlaceholders)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             var record = PhotoRecord(entry: PhotoEntry(name: "Wide", location: .remote(URL(string: "http://127.0.0.1/w.jpg")!)))
