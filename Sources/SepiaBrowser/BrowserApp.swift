@@ -34,6 +34,10 @@ public final class BrowserApp {
     private let options: BrowserOptions
     private let terminal: TerminalSession
     private let thumbnails: ThumbnailStore
+    /// How pictures are drawn, and why, for the help.
+    private let graphicsChoice: GraphicsChoice
+    /// Whether the browser runs in tmux, which passes kitty placeholder images through.
+    private let insideTmux: Bool
     private var renderer: FramePacer?
     private var frameRenderer: FrameRenderer
     private var layout: BrowserLayout
@@ -59,7 +63,7 @@ public final class BrowserApp {
         self.controller = controller
         self.options = options
         // Trapped before the terminal is touched: a signal that comes while the session starts
-        // (raw mode, then up to 500 ms of probing) waits on the main queue for `run()`, which
+        // (raw mode, then up to 300 ms of probing) waits on the main queue for `run()`, which
         // restores the terminal, instead of killing the process with the terminal left raw.
         let relay = SignalRelay()
         signalTrap = SignalTrap(Self.handledSignals, queue: .main) { number in
@@ -71,8 +75,10 @@ public final class BrowserApp {
             signalTrap.release()
             throw error
         }
-        let format = Self.pictureFormat(asked: options.graphics, terminal: terminal)
-        thumbnails = ThumbnailStore(format: format, cellSize: BrowserLayout.defaultCellSize)
+        let (format, capabilities, choice) = Self.pictures(asked: options.graphics, terminal: terminal)
+        graphicsChoice = choice
+        insideTmux = capabilities.insideTmux
+        thumbnails = ThumbnailStore(format: format, cellSize: capabilities.cellPixels)
         // Placed kitty images outlive the alternate screen: every way out deletes them.
         if format == .kitty { terminal.setPictureCleanup(KittyGraphics.deleteAllPlaced) }
         // Kitty placeholders name their image by their 24-bit foreground colour.
@@ -117,15 +123,23 @@ public final class BrowserApp {
         }
     }
 
-    /// How to draw pictures: `.auto` becomes kitty placeholders only when the environment
-    /// says kitty and the terminal answers the Unicode-placeholder probe (kitty 0.28 or later).
-    private static func pictureFormat(asked: GraphicsMode, terminal: TerminalSession) -> PictureFormat {
-        let resolved = asked.resolved(environment: ProcessInfo.processInfo.environment)
-        switch resolved {
-        case .kitty: return asked != .auto || terminal.supportsKittyPlaceholders() ? .kittyPlaceholders : .halfBlocks
-        case .blocks, .auto: return .halfBlocks
-        case .none: return .none
+    /// How to draw pictures: probes the terminal (unless no pixels are wanted), chooses the
+    /// mode with ``GraphicsChoice`` and sizes pixel pictures by the cell size it reports.
+    private static func pictures(asked: GraphicsMode, terminal: TerminalSession) -> (PictureFormat, TerminalCapabilities, GraphicsChoice) {
+        let needsProbe = asked != .none && asked != .blocks
+        let capabilities = needsProbe ? terminal.probeCapabilities() : TerminalCapabilities()
+        let choice = GraphicsChoice.choose(asked: asked, capabilities: capabilities)
+        let format: PictureFormat
+        switch choice.mode {
+        case .kitty: format = .kitty
+        case .kittyPlaceholders: format = .kittyPlaceholders
+        case .sixel:
+            format = .sixel(
+                colorRegisters: capabilities.sixelColorRegisters ?? SixelEncoder.defaultColorRegisters, largest: capabilities.largestSixel)
+        case .iterm, .blocks, .auto: format = .halfBlocks
+        case .none: format = .none
         }
+        return (format, capabilities, choice)
     }
 
     // MARK: Input
@@ -225,8 +239,15 @@ public final class BrowserApp {
         guard !isQuitting, terminal.isActive else { return }
         let frame = currentFrame()
         let screen = BrowserScreen.draw(frame)
-        let output = thumbnails.takePendingOutput() + frameRenderer.render(screen.cells, pictures: screen.pictures)
+        let output = pendingPictureOutput() + frameRenderer.render(screen.cells, pictures: screen.pictures)
         if !output.isEmpty { terminal.write(output) }
+    }
+
+    /// The placeholder images to send or free before the next frame; inside tmux, each
+    /// command passed through to the terminal tmux runs in.
+    private func pendingPictureOutput() -> [UInt8] {
+        let pending = thumbnails.takePendingOutput()
+        return insideTmux ? TmuxPassthrough.wrapEach(pending) : pending
     }
 
     private func currentFrame() -> BrowserFrame {
@@ -305,7 +326,7 @@ public final class BrowserApp {
     private func suspend() {
         guard !isQuitting, terminal.isActive else { return }
         thumbnails.forgetTerminalImages()
-        terminal.write(thumbnails.takePendingOutput() + frameRenderer.removePictures())
+        terminal.write(pendingPictureOutput() + frameRenderer.removePictures())
         terminal.suspend()
         kill(getpid(), SIGSTOP)
     }
@@ -325,7 +346,7 @@ public final class BrowserApp {
         inputReader?.stop()
         controller.cancelAll()
         thumbnails.forgetTerminalImages()
-        terminal.write(thumbnails.takePendingOutput() + frameRenderer.removePictures())
+        terminal.write(pendingPictureOutput() + frameRenderer.removePictures())
         terminal.restore()
         if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
         // The terminal is back: a signal during the caller's clean-up does what it always does.

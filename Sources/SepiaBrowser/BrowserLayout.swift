@@ -8,9 +8,6 @@ public struct BrowserLayout: Sendable, Equatable {
     /// Terminal columns the thumbnail takes: a 4:3 photo at `rowHeight` lines is about 11
     /// cells wide, with half blocks (two pixels a cell, stacked) as with the usual 1:2 cells.
     public static let thumbnailColumns = 11
-    /// The size of a cell in pixels when the terminal does not say.
-    public static let defaultCellSize = PixelSize(width: 10, height: 20)
-
     /// The whole screen.
     public let size: TerminalSize
 

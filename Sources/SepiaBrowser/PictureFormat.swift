@@ -11,17 +11,9 @@ enum PictureFormat: Sendable, Equatable {
     case kittyPlaceholders
     /// kitty images placed directly at their cell.
     case kitty
-    /// Sixel graphics with at most this many colour registers.
-    case sixel(colorRegisters: Int)
-
-    /// Whether pictures are drawn with the terminal's pixels (one ``PixelPicture`` each),
-    /// rather than with cells.
-    var drawsPixels: Bool {
-        switch self {
-        case .kitty, .sixel: true
-        case .none, .halfBlocks, .kittyPlaceholders: false
-        }
-    }
+    /// Sixel graphics with at most `colorRegisters` colour registers, no larger than `largest`
+    /// (the terminal clips larger ones) when the terminal says.
+    case sixel(colorRegisters: Int, largest: PixelSize?)
 
     /// The pixels a picture covering `area` has, with cells of `cellSize` pixels.
     func pixels(of area: CellArea, cellSize: PixelSize) -> PixelSize {
@@ -29,8 +21,12 @@ enum PictureFormat: Sendable, Equatable {
         let lines = max(area.lines, 1)
         switch self {
         case .none, .halfBlocks: return PixelSize(width: columns, height: lines * 2)
-        case .kitty, .kittyPlaceholders, .sixel:
+        case .kitty, .kittyPlaceholders:
             return PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
+        case .sixel(_, let largest):
+            let covered = PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
+            guard let largest, largest.width > 0, largest.height > 0 else { return covered }
+            return PixelSize(width: min(covered.width, largest.width), height: min(covered.height, largest.height))
         }
     }
 }

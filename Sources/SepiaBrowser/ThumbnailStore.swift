@@ -142,7 +142,7 @@ final class ThumbnailStore {
             return (.cells(HalfBlockImage.cells(for: image.resized(toFit: pixels, allowUpscaling: true))), [])
         case .kitty:
             return (.pixels(.kitty(image.resized(toFit: pixels, allowUpscaling: true), id: id, cellSize: cellSize)), [])
-        case .sixel(let colorRegisters):
+        case .sixel(let colorRegisters, _):
             let scaled = image.resized(toFit: pixels, allowUpscaling: true)
             return (.pixels(.sixel(scaled, id: id, cellSize: cellSize, colorRegisters: colorRegisters)), [])
         case .kittyPlaceholders:

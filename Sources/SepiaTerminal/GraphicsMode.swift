@@ -1,22 +1,19 @@
-/// How pictures are drawn.
+/// How pictures are drawn; the values of `--graphics`.
 public enum GraphicsMode: String, Sendable, CaseIterable {
-    /// Decide from the environment; see `resolved(environment:)`.
+    /// Decide by probing the terminal; see `GraphicsChoice.choose(asked:capabilities:)`.
     case auto
-    /// Real pixels through the kitty graphics protocol with Unicode placeholders.
+    /// Real pixels through the kitty graphics protocol, placed directly at a cell (kitty,
+    /// also before 0.28, WezTerm, Konsole).
     case kitty
-    /// Half-block characters in 24-bit or 256 colours.
+    /// Real pixels through the kitty graphics protocol, shown by Unicode placeholder cells
+    /// (kitty 0.28 or later; they survive tmux with `allow-passthrough on`).
+    case kittyPlaceholders = "kitty-placeholders"
+    /// Real pixels as DEC sixel graphics (xterm as a VT340, foot, mlterm, WezTerm, Konsole…).
+    case sixel
+    /// Real pixels as iTerm2 inline images, OSC 1337 (iTerm2, WezTerm, mintty).
+    case iterm
+    /// Mosaics of coloured character cells, in 24-bit or 256 colours.
     case blocks
     /// No pictures.
     case none
-
-    /// The mode to use: `auto` becomes `kitty` in kitty (`TERM` is `xterm-kitty` or
-    /// `KITTY_WINDOW_ID` is set) unless inside tmux (`TMUX` is set; tmux drops graphics
-    /// sequences unless `allow-passthrough` is on), and `blocks` otherwise. Other modes stay
-    /// as they are.
-    public func resolved(environment: [String: String]) -> GraphicsMode {
-        guard self == .auto else { return self }
-        if environment["TMUX"] != nil { return .blocks }
-        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil { return .kitty }
-        return .blocks
-    }
 }

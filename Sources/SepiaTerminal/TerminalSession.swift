@@ -159,11 +159,14 @@ public final class TerminalSession: @unchecked Sendable {
     /// The terminal's size from `TIOCGWINSZ` on the output, or `TerminalSize.fallback` when
     /// the terminal does not say (or says zero).
     public var size: TerminalSize {
-        var window = winsize()
-        guard ioctl(outputFileDescriptor, UInt(TIOCGWINSZ), &window) == 0,
-            window.ws_col > 0, window.ws_row > 0
-        else { return .fallback }
+        guard let window = systemWindow, window.ws_col > 0, window.ws_row > 0 else { return .fallback }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// The output's window as the `TIOCGWINSZ` ioctl gives it, or nil when the ioctl fails.
+    var systemWindow: winsize? {
+        var window = winsize()
+        return ioctl(outputFileDescriptor, UInt(TIOCGWINSZ), &window) == 0 ? window : nil
     }
 
     /// Writes `bytes` to the output in as few `write(2)` calls as the kernel allows.

@@ -12,7 +12,10 @@ struct BrowseOptions: ParsableArguments {
     )
     var jobs: Int?
 
-    @Option(help: "Thumbnails: auto, kitty (graphics protocol), blocks (24-bit half blocks) or none.")
+    @Option(
+        help:
+            "Thumbnails: auto (ask the terminal), kitty (kitty graphics, placed), kitty-placeholders (kitty graphics in Unicode placeholders), sixel, iterm (iTerm2 inline images), blocks (coloured character cells) or none."
+    )
     var graphics: GraphicsMode = .auto
 
     @Option(help: "Rows beyond the screen loaded ahead at low priority once the screen has its photos.")

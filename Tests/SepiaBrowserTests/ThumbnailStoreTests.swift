@@ -37,7 +37,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testHalfBlockThumbnailsAreScaledOnceToTheRowsCells() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
+            let store = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
@@ -51,7 +51,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testKittyImagesAreSentBeforeTheyShowAndFreedWhenDropped() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
+            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: TerminalCapabilities.fallbackCellPixels)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
@@ -68,7 +68,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// half blocks are text and stay.
     nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
         try MainActor.assumeIsolated {
-            let kitty = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
+            let kitty = ThumbnailStore(format: .kittyPlaceholders, cellSize: TerminalCapabilities.fallbackCellPixels)
             let kittyReady = expectation(description: "kitty ready")
             kitty.onReady = { kittyReady.fulfill() }
             XCTAssertNotNil(readyCells(kitty, record: downloadedRecord(), ready: kittyReady))
@@ -80,7 +80,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
                 cells(kitty.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
                 "made again for the next frame")
 
-            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
+            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
             let blocksReady = expectation(description: "blocks ready")
             blocks.onReady = { blocksReady.fulfill() }
             XCTAssertNotNil(readyCells(blocks, record: downloadedRecord(), ready: blocksReady))
@@ -94,9 +94,9 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testNoPictureWithoutAnImageOrWithGraphicsOff() {
         MainActor.assumeIsolated {
-            let store = ThumbnailStore(format: .none, cellSize: BrowserLayout.defaultCellSize)
+            let store = ThumbnailStore(format: .none, cellSize: TerminalCapabilities.fallbackCellPixels)
             XCTAssertNil(cells(store.picture(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)))
-            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: BrowserLayout.defaultCellSize)
+            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
             let newRecord = PhotoRecord(entry: PhotoEntry(name: "New", location: .remote(URL(string: "http://127.0.0.1/n.jpg")!)))
             XCTAssertNil(cells(blocks.picture(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells)))
         }
@@ -106,7 +106,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     /// trapped in `KittyGraphics` before); an empty area gets no picture.
     nonisolated func testKittyPictureOnAHugeTerminalIsClampedToThePlacementLimit() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: BrowserLayout.defaultCellSize)
+            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: TerminalCapabilities.fallbackCellPixels)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             var record = PhotoRecord(entry: PhotoEntry(name: "Wide", location: .remote(URL(string: "http://127.0.0.1/w.jpg")!)))
@@ -128,7 +128,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     nonisolated func testPixelPicturesAreMadeAtTheCellsPixelSize() throws {
         try MainActor.assumeIsolated {
             let cellSize = PixelSize(width: 9, height: 18)
-            for format in [PictureFormat.kitty, .sixel(colorRegisters: 16)] {
+            for format in [PictureFormat.kitty, .sixel(colorRegisters: 16, largest: nil)] {
                 let store = ThumbnailStore(format: format, cellSize: cellSize)
                 let ready = expectation(description: "ready")
                 store.onReady = { ready.fulfill() }

@@ -3,8 +3,8 @@ import SepiaTestSupport
 import XCTest
 
 /// A SIGTERM while `sepia demo` is still starting: the terminal is already raw and on the
-/// alternate screen, and `--graphics auto` in kitty waits up to 500 ms for the terminal's
-/// answer to its graphics probe. Sepia must still restore the terminal and quit with 143.
+/// alternate screen, and `--graphics auto` waits up to 300 ms for the terminal's answers to
+/// its graphics probe. Sepia must still restore the terminal and quit with 143.
 ///
 /// Runs on a pseudo-terminal that never answers the probe (not in tmux, which answers at once),
 /// so the start-up lasts the probe's whole timeout and the signal comes in the middle of it.
