@@ -5,8 +5,8 @@ import SepiaTerminal
 public struct BrowserLayout: Sendable, Equatable {
     /// Terminal lines each row takes: the thumbnail's height.
     public static let rowHeight = 4
-    /// Terminal columns the thumbnail takes: a 4:3 photo drawn with half blocks (two pixels a
-    /// cell, stacked) at `rowHeight` lines is about 11 cells wide.
+    /// Terminal columns the thumbnail takes: a 4:3 photo `rowHeight` lines high, on cells
+    /// about twice as tall as they are wide, is about 11 cells wide.
     public static let thumbnailColumns = 11
     /// The pixels a thumbnail is scaled to for the kitty graphics protocol, per cell.
     public static let kittyPixelsPerCell = PixelSize(width: 10, height: 20)
@@ -59,16 +59,31 @@ public struct CellArea: Sendable, Hashable {
         self.lines = lines
     }
 
-    /// The pixels a picture covering the area has in `mode`: half blocks show two pixels a
-    /// cell, stacked; kitty pictures are sent at ``BrowserLayout/kittyPixelsPerCell``.
-    public func pixels(in mode: GraphicsMode) -> PixelSize {
-        switch mode {
-        case .kitty:
-            PixelSize(
-                width: max(columns, 1) * BrowserLayout.kittyPixelsPerCell.width,
-                height: max(lines, 1) * BrowserLayout.kittyPixelsPerCell.height)
-        default:
-            PixelSize(width: max(columns, 1), height: max(lines * 2, 1))
-        }
+    /// The pixels a picture covering the whole area has in `mode`: kitty pictures are sent at
+    /// ``BrowserLayout/kittyPixelsPerCell``; mosaics (`.blocks`) cover
+    /// `symbols.pixelsPerCell` a cell.
+    public func pixels(in mode: GraphicsMode, symbols: MosaicSymbols = .quadrants) -> PixelSize {
+        let perCell =
+            switch mode {
+            case .kitty: BrowserLayout.kittyPixelsPerCell
+            default: symbols.pixelsPerCell
+            }
+        return PixelSize(width: max(columns, 1) * perCell.width, height: max(lines, 1) * perCell.height)
+    }
+
+    /// The pixels to scale a picture of `size` to for a mosaic of `symbols` in this area: as
+    /// large as fits with its aspect ratio kept on screen, in whole cells.
+    ///
+    /// Mosaic pixels are not square (a quadrant is as tall as a cell is wide), so the fit is
+    /// made in square units of half a cell's width, taking a cell to be twice as tall as it
+    /// is wide, and then counted in cells (at least one each way); the picture is scaled to
+    /// those cells' pixels, stretched where the pixels are not square.
+    public func mosaicPixels(fitting size: PixelSize, symbols: MosaicSymbols) -> PixelSize {
+        let box = PixelSize(width: max(columns, 1) * 2, height: max(lines, 1) * 4)
+        let fitted = size.aspectFit(in: box, allowUpscaling: true)
+        let fittedColumns = max((fitted.width + 1) / 2, 1)
+        let fittedLines = max((fitted.height + 2) / 4, 1)
+        return PixelSize(
+            width: fittedColumns * symbols.pixelsPerCell.width, height: fittedLines * symbols.pixelsPerCell.height)
     }
 }

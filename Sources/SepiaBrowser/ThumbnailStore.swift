@@ -6,8 +6,8 @@ import SepiaPipeline
 import SepiaTerminal
 
 /// Pictures ready to draw: each row's thumbnail and the photo opened large, scaled once, off
-/// the main queue, and turned into cells (half blocks, or kitty placeholders whose image is
-/// sent to the terminal before the frame that first shows it).
+/// the main queue, and turned into cells: quadrant or sextant mosaics, or kitty placeholders
+/// whose image is sent to the terminal before the frame that first shows it.
 ///
 /// On the main actor, like the rest of the browser; the scaling runs on the user-initiated
 /// global queue and hands its results back to the main actor.
@@ -33,6 +33,8 @@ final class ThumbnailStore {
     }
 
     private let mode: GraphicsMode
+    /// The characters mosaics (`.blocks`) are drawn with.
+    private let symbols: MosaicSymbols
     /// Where pictures are scaled: work the user waits on to see the next frame.
     private let worker = QualityOfServiceQueue.userInitiated.queue
     private var entries: [Slot: Entry] = [:]
@@ -44,9 +46,11 @@ final class ThumbnailStore {
     /// Called on the main queue when a picture became ready.
     var onReady: (() -> Void)?
 
-    /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved).
-    init(mode: GraphicsMode) {
+    /// A store drawing in `mode` (`.blocks`, `.kitty` or `.none`, already resolved), mosaics
+    /// with `symbols` (quadrants, the default, are in nearly every font).
+    init(mode: GraphicsMode, symbols: MosaicSymbols = .quadrants) {
         self.mode = mode
+        self.symbols = symbols
     }
 
     /// The cells of `record`'s picture for `slot`, covering at most `area`; nil while it is
@@ -64,9 +68,9 @@ final class ThumbnailStore {
         drop(slot)
         let imageID = mode == .kitty ? allocateImageID() : nil
         entries[slot] = Entry(source: source, imageID: imageID, cells: nil)
-        let mode = mode
+        let (mode, symbols) = (mode, symbols)
         worker.async {
-            let made = Self.make(image, area: area, mode: mode, imageID: imageID)
+            let made = Self.make(image, area: area, mode: mode, symbols: symbols, imageID: imageID)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.store(made, for: slot, source: source, imageID: imageID) }
             }
@@ -88,7 +92,7 @@ final class ThumbnailStore {
     }
 
     /// Forgets every picture the terminal holds an image of (kitty), queueing their deletion
-    /// in the pending output, before the terminal is given back for a while. Half-block
+    /// in the pending output, before the terminal is given back for a while. Mosaic
     /// pictures are only text and stay.
     func forgetTerminalImages() {
         for (slot, entry) in entries where entry.imageID != nil { drop(slot) }
@@ -116,15 +120,16 @@ final class ThumbnailStore {
 
     /// Scales `image` to fit `area` and makes its cells (and, for kitty, the bytes that send it).
     ///
-    /// Half blocks need the picture at the cells' resolution. Kitty scales a picture to its
+    /// Mosaics need the picture at the cells' resolution. Kitty scales a picture to its
     /// placement by itself, so the placement covers the fitted size but the picture is only
     /// ever made smaller, never larger: enlarging a 320×240 photo for a big screen would send
     /// megabytes through the terminal for nothing.
     private nonisolated static func make(
-        _ image: RGBAImage, area: CellArea, mode: GraphicsMode, imageID: UInt32?
+        _ image: RGBAImage, area: CellArea, mode: GraphicsMode, symbols: MosaicSymbols, imageID: UInt32?
     ) -> (cells: [[Cell]], transmit: [UInt8]) {
         guard let imageID else {
-            return (HalfBlockImage.cells(for: image.resized(toFit: area.pixels(in: mode), allowUpscaling: true)), [])
+            let scaled = image.resized(to: area.mosaicPixels(fitting: image.size, symbols: symbols))
+            return (MosaicImage.cells(for: scaled, symbols: symbols), [])
         }
         let fitted = image.size.aspectFit(in: area.pixels(in: mode), allowUpscaling: true)
         let cell = BrowserLayout.kittyPixelsPerCell

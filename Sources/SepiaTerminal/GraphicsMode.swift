@@ -4,7 +4,8 @@ public enum GraphicsMode: String, Sendable, CaseIterable {
     case auto
     /// Real pixels through the kitty graphics protocol with Unicode placeholders.
     case kitty
-    /// Half-block characters in 24-bit or 256 colours.
+    /// Cell mosaics (quadrant or sextant characters, see `MosaicImage`) in 24-bit or 256
+    /// colours.
     case blocks
     /// No pictures.
     case none

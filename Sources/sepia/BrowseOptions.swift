@@ -12,7 +12,7 @@ struct BrowseOptions: ParsableArguments {
     )
     var jobs: Int?
 
-    @Option(help: "Thumbnails: auto, kitty (graphics protocol), blocks (24-bit half blocks) or none.")
+    @Option(help: "Thumbnails: auto, kitty (graphics protocol), blocks (quadrant mosaics) or none.")
     var graphics: GraphicsMode = .auto
 
     @Option(help: "Rows beyond the screen loaded ahead at low priority once the screen has its photos.")

@@ -29,7 +29,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
         return (store.cells(for: .row(3), record: record, area: BrowserLayout.thumbnailCells))
     }
 
-    nonisolated func testHalfBlockThumbnailsAreScaledOnceToTheRowsCells() throws {
+    nonisolated func testMosaicThumbnailsAreScaledOnceToTheRowsCells() throws {
         try MainActor.assumeIsolated {
             let store = ThumbnailStore(mode: .blocks)
             let ready = expectation(description: "ready")
@@ -37,9 +37,9 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
             XCTAssertEqual(cells.count, BrowserLayout.rowHeight)
             XCTAssertEqual(cells[0].count, BrowserLayout.thumbnailColumns)
-            XCTAssertEqual(cells[0][0].text, "▀")
-            XCTAssertEqual(cells[0][0].style.foreground, .rgb(RGB(200, 100, 50)))
-            XCTAssertTrue((store.takePendingOutput()).isEmpty, "half blocks send nothing ahead")
+            XCTAssertEqual(cells[0][0].text, " ", "a uniform photo needs no symbol")
+            XCTAssertEqual(cells[0][0].style.background, .rgb(RGB(200, 100, 50)))
+            XCTAssertTrue((store.takePendingOutput()).isEmpty, "mosaics send nothing ahead")
         }
     }
 
@@ -59,7 +59,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
     }
 
     /// Before Ctrl-Z gives the terminal back: kitty images are freed, and made again after `fg`;
-    /// half blocks are text and stay.
+    /// mosaics are text and stay.
     nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
         try MainActor.assumeIsolated {
             let kitty = ThumbnailStore(mode: .kitty)
@@ -82,7 +82,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             XCTAssertTrue((blocks.takePendingOutput()).isEmpty)
             XCTAssertNotNil(
                 (blocks.cells(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
-                "half blocks are kept")
+                "mosaics are kept")
         }
     }
 
