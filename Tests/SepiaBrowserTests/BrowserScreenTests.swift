@@ -248,6 +248,21 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertFalse(off.contains("Scaling"))
     }
 
+    /// Mosaics keep the photo's shape on cells twice as tall as wide, in whole cells.
+    func testAMosaicIsFittedInWholeCells() {
+        let landscape = PixelSize(width: 640, height: 480)
+        XCTAssertEqual(BrowserLayout.thumbnailCells.mosaicPixels(fitting: landscape, symbols: .quadrants), PixelSize(width: 22, height: 8))
+        XCTAssertEqual(BrowserLayout.thumbnailCells.mosaicPixels(fitting: landscape, symbols: .sextants), PixelSize(width: 22, height: 12))
+        let portrait = PixelSize(width: 300, height: 400)
+        // 30 lines are 120 half-cell units high; 3:4 of that is 90 units, 45 columns.
+        let detail = CellArea(columns: 80, lines: 30)
+        XCTAssertEqual(detail.mosaicPixels(fitting: portrait, symbols: .sextants), PixelSize(width: 90, height: 90))
+        XCTAssertEqual(detail.pixels(in: .blocks, symbols: .sextants), PixelSize(width: 160, height: 90))
+        XCTAssertEqual(
+            CellArea(columns: 5, lines: 1).mosaicPixels(fitting: PixelSize(width: 1, height: 1000), symbols: .quadrants),
+            PixelSize(width: 2, height: 2), "at least a cell")
+    }
+
     func testARowLineMapsBackToItsRow() {
         let layout = BrowserLayout(size: size)
         XCTAssertEqual(layout.rowsPerPage, 5)
