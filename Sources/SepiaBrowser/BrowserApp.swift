@@ -136,7 +136,8 @@ public final class BrowserApp {
         case .sixel:
             format = .sixel(
                 colorRegisters: capabilities.sixelColorRegisters ?? SixelEncoder.defaultColorRegisters, largest: capabilities.largestSixel)
-        case .iterm, .blocks, .auto: format = .halfBlocks
+        case .iterm: format = .iterm
+        case .blocks, .auto: format = .mosaic(MosaicSymbols.best(for: capabilities.terminal))
         case .none: format = .none
         }
         return (format, capabilities, choice)

@@ -5,7 +5,7 @@ public struct BrowserOptions: Sendable {
     /// The title line's text.
     public var title: String
     /// How thumbnails are drawn, as asked for: `.auto` uses kitty images in a kitty that
-    /// answers the placeholder probe, half blocks elsewhere.
+    /// answers the placeholder probe, cell mosaics elsewhere.
     public var graphics: GraphicsMode
     /// Whether colours are sent as 24-bit or mapped to the 256-colour palette.
     public var colorMode: ColorMode

@@ -2,9 +2,6 @@ import SepiaTerminal
 
 /// Turns a ``BrowserFrame`` into the cells of one screen.
 enum BrowserScreen {
-    /// The alert's first sentence, the tutorial's own.
-    static let alertHeadline = "Oops! There was an error fetching photo details."
-
     /// Draws the whole screen: its cells, and the pictures the terminal draws with pixels
     /// over blank ones.
     static func draw(_ frame: BrowserFrame) -> (cells: ScreenBuffer, pictures: [PlacedPicture]) {
@@ -32,8 +29,8 @@ enum BrowserScreen {
         if let queues = frame.queues { QueuePanel.draw(queues, frame: frame, in: &buffer) }
         StatusLine.draw(frame, in: &buffer)
         switch frame.overlay {
-        case .alert(let message)?: drawAlert(message, layout: layout, in: &buffer)
-        case .help?: HelpOverlay.draw(layout: layout, in: &buffer)
+        case .alert(let message)?: AlertOverlay.draw(message, in: &buffer)
+        case .help?: HelpOverlay.draw(in: &buffer)
         case nil: break
         }
         return (buffer, pictures)
@@ -44,19 +41,5 @@ enum BrowserScreen {
         let text = "\(frame.spinner) Loading photo details…"
         let column = max((frame.layout.size.columns - text.count) / 2, 0)
         buffer.write(text, row: line, column: column, style: BrowserTheme.working)
-    }
-
-    private static func drawAlert(_ message: String, layout: BrowserLayout, in buffer: inout ScreenBuffer) {
-        let width = min(max(layout.size.columns - 8, 20), 72)
-        let text =
-            Box.wrap(alertHeadline, width: width - 4) + [""] + Box.wrap(message, width: width - 4)
-            + ["", "Enter: dismiss    q: quit"]
-        let height = min(text.count + 2, max(layout.size.rows - 2, 3))
-        let line = max((layout.size.rows - height) / 2, 0)
-        let column = max((layout.size.columns - width) / 2, 0)
-        Box.draw(in: &buffer, line: line, column: column, width: width, height: height, title: "Error", style: BrowserTheme.alertBorder)
-        for (offset, text) in text.prefix(height - 2).enumerated() {
-            buffer.write(text, row: line + 1 + offset, column: column + 2, style: offset == 0 ? BrowserTheme.name : BrowserTheme.plain)
-        }
     }
 }

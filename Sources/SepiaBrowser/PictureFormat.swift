@@ -5,12 +5,14 @@ import SepiaTerminal
 enum PictureFormat: Sendable, Equatable {
     /// No pictures (`--graphics none`).
     case none
-    /// Half-block characters: two pixels a cell, stacked.
-    case halfBlocks
+    /// Cell mosaics: a pattern of `symbols` a cell, in two colours.
+    case mosaic(MosaicSymbols)
     /// kitty images shown by Unicode-placeholder cells (kitty 0.28 and later, also in tmux).
     case kittyPlaceholders
     /// kitty images placed directly at their cell.
     case kitty
+    /// iTerm2 inline images (OSC 1337).
+    case iterm
     /// Sixel graphics with at most `colorRegisters` colour registers, no larger than `largest`
     /// (the terminal clips larger ones) when the terminal says.
     case sixel(colorRegisters: Int, largest: PixelSize?)
@@ -20,8 +22,10 @@ enum PictureFormat: Sendable, Equatable {
         let columns = max(area.columns, 1)
         let lines = max(area.lines, 1)
         switch self {
-        case .none, .halfBlocks: return PixelSize(width: columns, height: lines * 2)
-        case .kitty, .kittyPlaceholders:
+        case .none: return PixelSize(width: columns, height: lines)
+        case .mosaic(let symbols):
+            return PixelSize(width: columns * symbols.pixelsPerCell.width, height: lines * symbols.pixelsPerCell.height)
+        case .kitty, .kittyPlaceholders, .iterm:
             return PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
         case .sixel(_, let largest):
             let covered = PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))

@@ -6,9 +6,9 @@ import SepiaPipeline
 import SepiaTerminal
 
 /// Pictures ready to draw: each row's thumbnail and the photo opened large, scaled once, off
-/// the main queue, and made into what the format draws: cells (half blocks, or kitty
-/// placeholders whose image is sent to the terminal before the frame that first shows it),
-/// or a ``PixelPicture`` the frame renderer places over blank cells (kitty, sixel).
+/// the main queue, and made into what the format draws: cells (quadrant or sextant mosaics,
+/// or kitty placeholders whose image is sent to the terminal before the frame that first shows it),
+/// or a ``PixelPicture`` the frame renderer places over blank cells (kitty, sixel, iTerm2).
 ///
 /// On the main actor, like the rest of the browser; the scaling and encoding run on the
 /// user-initiated global queue and hand their results back to the main actor.
@@ -126,6 +126,18 @@ final class ThumbnailStore {
         return nextPictureID
     }
 
+    /// The pixels to scale a picture of `size` to for a mosaic in `area`: the whole cells its
+    /// shape fills on screen (cells of `cellSize` pixels are not square), at the symbols'
+    /// pixels a cell, so that the mosaic keeps the photo's proportions.
+    nonisolated static func mosaicSize(of size: PixelSize, in area: CellArea, cellSize: PixelSize, symbols: MosaicSymbols) -> PixelSize {
+        let cellWidth = max(cellSize.width, 1)
+        let cellHeight = max(cellSize.height, 1)
+        let fitted = size.aspectFit(in: PixelSize(width: area.columns * cellWidth, height: area.lines * cellHeight), allowUpscaling: true)
+        let columns = min(max((fitted.width + cellWidth / 2) / cellWidth, 1), area.columns)
+        let lines = min(max((fitted.height + cellHeight / 2) / cellHeight, 1), area.lines)
+        return PixelSize(width: columns * symbols.pixelsPerCell.width, height: lines * symbols.pixelsPerCell.height)
+    }
+
     /// Scales `image` to fit `area` and makes its picture (and, for kitty placeholders, the
     /// bytes that send its image).
     ///
@@ -138,10 +150,23 @@ final class ThumbnailStore {
     ) -> (picture: Picture, transmit: [UInt8]) {
         let pixels = format.pixels(of: area, cellSize: cellSize)
         switch format {
-        case .none, .halfBlocks:
-            return (.cells(HalfBlockImage.cells(for: image.resized(toFit: pixels, allowUpscaling: true))), [])
+        case .none:
+            return (.cells([]), [])
+        case .mosaic(let symbols):
+            return (
+                .cells(
+                    MosaicImage.cells(
+                        for: image.resized(to: mosaicSize(of: image.size, in: area, cellSize: cellSize, symbols: symbols)), symbols: symbols
+                    )), []
+            )
         case .kitty:
             return (.pixels(.kitty(image.resized(toFit: pixels, allowUpscaling: true), id: id, cellSize: cellSize)), [])
+        case .iterm:
+            let scaled = image.resized(toFit: pixels, allowUpscaling: true)
+            guard let picture = try? PixelPicture.iterm(scaled, id: id, cellSize: cellSize) else {
+                return make(image, area: area, format: .mosaic(.quadrants), cellSize: cellSize, id: id)  // no PNG: cells instead
+            }
+            return (.pixels(picture), [])
         case .sixel(let colorRegisters, _):
             let scaled = image.resized(toFit: pixels, allowUpscaling: true)
             return (.pixels(.sixel(scaled, id: id, cellSize: cellSize, colorRegisters: colorRegisters)), [])

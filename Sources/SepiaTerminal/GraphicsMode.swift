@@ -12,7 +12,8 @@ public enum GraphicsMode: String, Sendable, CaseIterable {
     case sixel
     /// Real pixels as iTerm2 inline images, OSC 1337 (iTerm2, WezTerm, mintty).
     case iterm
-    /// Mosaics of coloured character cells, in 24-bit or 256 colours.
+    /// Cell mosaics (quadrant or sextant characters, see `MosaicImage`) in 24-bit or 256
+    /// colours.
     case blocks
     /// No pictures.
     case none

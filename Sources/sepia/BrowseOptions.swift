@@ -14,7 +14,7 @@ struct BrowseOptions: ParsableArguments {
 
     @Option(
         help:
-            "Thumbnails: auto (ask the terminal), kitty (kitty graphics, placed), kitty-placeholders (kitty graphics in Unicode placeholders), sixel, iterm (iTerm2 inline images), blocks (coloured character cells) or none."
+            "Thumbnails: auto (ask the terminal), kitty (kitty graphics, placed), kitty-placeholders (kitty graphics in Unicode placeholders), sixel, iterm (iTerm2 inline images), blocks (quadrant or sextant mosaics) or none."
     )
     var graphics: GraphicsMode = .auto
 

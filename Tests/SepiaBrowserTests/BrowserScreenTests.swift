@@ -143,6 +143,102 @@ final class BrowserScreenTests: XCTestCase {
         XCTAssertTrue(screen.contains("quit"))
     }
 
+    // MARK: Overlays fit their text
+
+    private func overlaid(_ overlay: BrowserFrame.Overlay?, columns: Int, rows: Int) -> ScreenBuffer {
+        let row = BrowserFrame.Row(
+            record: record("Amber Bay 5", .filtered), isWorking: false, progress: nil, thumbnail: nil, isSelected: true)
+        var sized = frame(rows: [row], overlay: overlay)
+        sized.layout = BrowserLayout(size: TerminalSize(columns: columns, rows: rows))
+        return BrowserScreen.draw(sized).cells
+    }
+
+    /// The panel's frame on `buffer`: from its top left corner to its bottom right one.
+    private func panelFrame(_ buffer: ScreenBuffer) -> (lines: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+        func find(_ corner: String) -> (Int, Int)? {
+            for line in 0..<buffer.size.rows {
+                for column in 0..<buffer.size.columns where buffer[line, column].text == corner { return (line, column) }
+            }
+            return nil
+        }
+        guard let top = find("┌"), let bottom = find("┘") else { return nil }
+        return (top.0...bottom.0, top.1...bottom.1)
+    }
+
+    /// Checks that `overlay` changes nothing outside its frame, keeps its frame whole (no
+    /// text over its edges), and returns the text inside, line by line.
+    @discardableResult
+    private func checkOverlayStaysInItsFrame(
+        _ overlay: BrowserFrame.Overlay, columns: Int, rows: Int, file: StaticString = #filePath, line: UInt = #line
+    ) -> [String] {
+        let under = overlaid(nil, columns: columns, rows: rows)
+        let over = overlaid(overlay, columns: columns, rows: rows)
+        guard let box = panelFrame(over) else {
+            XCTFail("no frame at \(columns)x\(rows):\n\(screenText(over))", file: file, line: line)
+            return []
+        }
+        for row in 0..<rows {
+            for column in 0..<columns where !(box.lines.contains(row) && box.columns.contains(column)) {
+                XCTAssertEqual(
+                    over[row, column], under[row, column], "changed outside the frame at \(row), \(column)", file: file, line: line)
+            }
+        }
+        for row in box.lines.dropFirst().dropLast() {
+            XCTAssertEqual(over[row, box.columns.lowerBound].text, "│", "left edge, line \(row)", file: file, line: line)
+            XCTAssertEqual(over[row, box.columns.upperBound].text, "│", "right edge, line \(row)", file: file, line: line)
+        }
+        return box.lines.dropFirst().dropLast().map { row in
+            box.columns.dropFirst().dropLast().map { over[row, $0].text }.joined()
+        }
+    }
+
+    /// Every help line is whole at 120 columns (it used to end "close the photo, help or al").
+    func testOnAWideScreenEveryHelpLineIsWhole() {
+        let inside = checkOverlayStaysInItsFrame(.help, columns: 120, rows: 40)
+        for entry in HelpOverlay.entries {
+            XCTAssertTrue(
+                inside.contains { $0.contains(entry.keys) && $0.contains(entry.meaning) },
+                "\(entry) on one line:\n\(inside.joined(separator: "\n"))")
+        }
+        XCTAssertFalse(inside.joined().contains("…"), "nothing left out")
+    }
+
+    /// Narrower, meanings wrap: every word is still there, in order.
+    func testOnANarrowScreenHelpMeaningsWrap() {
+        for columns in [50, 36, 24] {
+            let inside = checkOverlayStaysInItsFrame(.help, columns: columns, rows: 60)
+            let words = inside.joined(separator: " ").split(separator: " ")
+            let expected = HelpOverlay.entries.flatMap { ($0.keys + " " + $0.meaning).split(separator: " ") }
+            XCTAssertEqual(Set(words), Set(expected), "\(columns) columns:\n\(inside.joined(separator: "\n"))")
+            XCTAssertFalse(inside.joined().contains("…"), "\(columns) columns: nothing left out")
+        }
+    }
+
+    /// Too short for every line, the help shows what fits and says the rest is left out.
+    func testOnATinyScreenHelpShowsWhatFitsAndSaysSo() {
+        for (columns, rows) in [(40, 12), (20, 6), (30, 8)] {
+            let inside = checkOverlayStaysInItsFrame(.help, columns: columns, rows: rows)
+            XCTAssertTrue(inside.last?.contains("…") == true, "\(columns)x\(rows):\n\(inside.joined(separator: "\n"))")
+            XCTAssertTrue(inside.first?.contains("j k") == true, "the first entry comes first")
+        }
+    }
+
+    func testTheAlertSizesItselfToItsText() {
+        let message = "The manifest at http://127.0.0.1:8080/photos.json answered HTTP 503 Service Unavailable after 3 tries"
+        let wide = checkOverlayStaysInItsFrame(.alert(message: message), columns: 120, rows: 40)
+        XCTAssertEqual(wide.first?.count, AlertOverlay.widest + 2, "as wide as its longest line allows")
+        let text = wide.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(text.first, AlertOverlay.headline)
+        XCTAssertEqual(text.dropFirst().dropLast().joined(separator: " "), message, "wrapped, not cut")
+        XCTAssertEqual(text.last, AlertOverlay.hint)
+        let short = checkOverlayStaysInItsFrame(.alert(message: "HTTP 404"), columns: 120, rows: 40)
+        XCTAssertEqual(short.first?.count, AlertOverlay.headline.count + 2, "a short message: the headline sets the width")
+        for (columns, rows) in [(40, 12), (20, 6)] {
+            let inside = checkOverlayStaysInItsFrame(.alert(message: message), columns: columns, rows: rows)
+            XCTAssertTrue(inside.last?.contains("…") == true, "\(columns)x\(rows):\n\(inside.joined(separator: "\n"))")
+        }
+    }
+
     /// The photo view says why there is no picture: none yet, being scaled, or pictures off.
     func testThePhotoViewSaysWhyItHasNoPicture() {
         func shown(_ detail: BrowserFrame.Detail) -> String {
@@ -173,7 +269,7 @@ final class TinyScreenTests: XCTestCase {
         var record = PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(URL(string: "http://127.0.0.1/p.jpg")!)))
         record.markFailed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))
         let picture = Picture.cells([[Cell](repeating: Cell(text: "▀"), count: 30)])
-        for (columns, rows) in [(0, 0), (1, 1), (10, 2), (20, 3), (30, 5), (40, 6)] {
+        for (columns, rows) in [(0, 0), (1, 1), (3, 3), (4, 4), (5, 3), (10, 2), (20, 3), (20, 6), (30, 5), (40, 6), (40, 12)] {
             let layout = BrowserLayout(size: TerminalSize(columns: columns, rows: rows))
             let row = BrowserFrame.Row(record: record, isWorking: false, progress: nil, thumbnail: picture, isSelected: true)
             for overlay: BrowserFrame.Overlay? in [nil, .help, .alert(message: "Cannot read the photo list")] {

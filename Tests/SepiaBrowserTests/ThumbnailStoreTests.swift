@@ -35,17 +35,17 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
         return cells(store.picture(for: .row(3), record: record, area: BrowserLayout.thumbnailCells))
     }
 
-    nonisolated func testHalfBlockThumbnailsAreScaledOnceToTheRowsCells() throws {
+    nonisolated func testMosaicThumbnailsAreScaledOnceToTheRowsCells() throws {
         try MainActor.assumeIsolated {
-            let store = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
+            let store = ThumbnailStore(format: .mosaic(.quadrants), cellSize: TerminalCapabilities.fallbackCellPixels)
             let ready = expectation(description: "ready")
             store.onReady = { ready.fulfill() }
             let cells = try XCTUnwrap(readyCells(store, record: downloadedRecord(), ready: ready))
             XCTAssertEqual(cells.count, BrowserLayout.rowHeight)
             XCTAssertEqual(cells[0].count, BrowserLayout.thumbnailColumns)
-            XCTAssertEqual(cells[0][0].text, "▀")
-            XCTAssertEqual(cells[0][0].style.foreground, .rgb(RGB(200, 100, 50)))
-            XCTAssertTrue((store.takePendingOutput()).isEmpty, "half blocks send nothing ahead")
+            XCTAssertEqual(cells[0][0].text, " ", "a cell of one colour is a space")
+            XCTAssertEqual(cells[0][0].style.background, .rgb(RGB(200, 100, 50)))
+            XCTAssertTrue((store.takePendingOutput()).isEmpty, "mosaics send nothing ahead")
         }
     }
 
@@ -80,7 +80,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
                 cells(kitty.picture(for: .row(3), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)),
                 "made again for the next frame")
 
-            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
+            let blocks = ThumbnailStore(format: .mosaic(.quadrants), cellSize: TerminalCapabilities.fallbackCellPixels)
             let blocksReady = expectation(description: "blocks ready")
             blocks.onReady = { blocksReady.fulfill() }
             XCTAssertNotNil(readyCells(blocks, record: downloadedRecord(), ready: blocksReady))
@@ -96,7 +96,7 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let store = ThumbnailStore(format: .none, cellSize: TerminalCapabilities.fallbackCellPixels)
             XCTAssertNil(cells(store.picture(for: .row(0), record: downloadedRecord(), area: BrowserLayout.thumbnailCells)))
-            let blocks = ThumbnailStore(format: .halfBlocks, cellSize: TerminalCapabilities.fallbackCellPixels)
+            let blocks = ThumbnailStore(format: .mosaic(.quadrants), cellSize: TerminalCapabilities.fallbackCellPixels)
             let newRecord = PhotoRecord(entry: PhotoEntry(name: "New", location: .remote(URL(string: "http://127.0.0.1/n.jpg")!)))
             XCTAssertNil(cells(blocks.picture(for: .row(0), record: newRecord, area: BrowserLayout.thumbnailCells)))
         }
@@ -151,5 +151,25 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
                 XCTAssertTrue(store.takePendingOutput().isEmpty, "the frame renderer sends pixel pictures")
             }
         }
+    }
+
+    /// Mosaics keep the photo's shape on the terminal's cells, in whole cells.
+    nonisolated func testAMosaicIsFittedInWholeCellsOfTheTerminalsShape() {
+        let landscape = PixelSize(width: 640, height: 480)
+        let tall = PixelSize(width: 10, height: 20)
+        func size(_ photo: PixelSize, _ area: CellArea, _ cell: PixelSize, _ symbols: MosaicSymbols) -> PixelSize {
+            ThumbnailStore.mosaicSize(of: photo, in: area, cellSize: cell, symbols: symbols)
+        }
+        XCTAssertEqual(size(landscape, BrowserLayout.thumbnailCells, tall, .quadrants), PixelSize(width: 22, height: 8))
+        XCTAssertEqual(size(landscape, BrowserLayout.thumbnailCells, tall, .sextants), PixelSize(width: 22, height: 12))
+        // 30 lines of 20 pixels are 600 high; 3:4 of that is 450 wide, 45 columns.
+        XCTAssertEqual(
+            size(PixelSize(width: 300, height: 400), CellArea(columns: 80, lines: 30), tall, .sextants), PixelSize(width: 90, height: 90))
+        // Square cells: a 4:3 photo 4 lines high is 5 columns wide (5.33 rounded).
+        XCTAssertEqual(
+            size(landscape, BrowserLayout.thumbnailCells, PixelSize(width: 16, height: 16), .quadrants), PixelSize(width: 10, height: 8))
+        XCTAssertEqual(
+            size(PixelSize(width: 1, height: 1000), CellArea(columns: 5, lines: 1), tall, .quadrants), PixelSize(width: 2, height: 2),
+            "at least a cell")
     }
 }

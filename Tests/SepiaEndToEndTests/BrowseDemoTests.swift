@@ -62,10 +62,14 @@ final class BrowseDemoTests: SepiaSessionTestCase {
         XCTAssertTrue(Self.isInNaturalOrder(names), "rows not sorted by name: \(names)")
     }
 
-    /// Thumbnails are drawn with upper half blocks in 24-bit foreground and background colours.
+    /// Thumbnails are drawn as quadrant mosaics (half blocks and quadrants, U+2580–U+259F) in
+    /// 24-bit foreground and background colours.
     private func checkThumbnails() throws {
+        let quadrantSymbols = Set("▀▄▌▐▖▗▘▙▚▛▜▝▞▟")
         try session.waitForColoredScreen("a thumbnail in 24-bit colour") { screen in
-            screen.split(separator: "\n").contains { $0.contains("▀") && $0.contains("\u{1B}[48;2;") }
+            screen.split(separator: "\n").contains { line in
+                line.contains { quadrantSymbols.contains($0) } && line.contains("\u{1B}[48;2;")
+            }
         }
     }
 

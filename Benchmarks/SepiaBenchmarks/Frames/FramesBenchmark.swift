@@ -9,8 +9,8 @@ import SepiaTerminal
 /// with an 11-column thumbnail and the row's text, a status line. Per protocol: the time to
 /// make one thumbnail (scaling and encoding, off the main queue in the app), the bytes of the
 /// first screen, and the bytes and main-queue time of a frame that scrolls the list by one row
-/// (one row leaves, one comes in, the others move). Half blocks in 24-bit colour are the
-/// reference.
+/// (one row leaves, one comes in, the others move). Quadrant mosaics in 24-bit colour are
+/// the reference.
 struct FramesBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
@@ -62,7 +62,7 @@ struct FramesBenchmark: ParsableCommand {
             ])
         }
         TextTable(
-            headers: ["protocol", "thumbnail ms", "first screen bytes", "scroll-one-row bytes", "scroll frame ms", "vs half blocks"],
+            headers: ["protocol", "thumbnail ms", "first screen bytes", "scroll-one-row bytes", "scroll frame ms", "vs quadrants"],
             rows: rows
         ).print(title: "Per protocol (thumbnail: scale + encode one 640x480 photo; frames: FrameRenderer on the main queue)")
         print("\nLoad average at the end: \(loadAverage())")

@@ -23,12 +23,17 @@ struct ThumbnailDrawing {
         func pixels(_ area: (columns: Int, lines: Int)) -> PixelSize {
             PixelSize(width: area.columns * cellSize.width, height: area.lines * cellSize.height)
         }
-        func halfBlocks(_ image: RGBAImage, _ area: (columns: Int, lines: Int)) -> Made {
-            .cells(HalfBlockImage.cells(for: image.resized(toFit: PixelSize(width: area.columns, height: area.lines * 2))))
+        func mosaic(_ image: RGBAImage, _ area: (columns: Int, lines: Int), _ symbols: MosaicSymbols) -> Made {
+            let cell = symbols.pixelsPerCell
+            return .cells(
+                MosaicImage.cells(
+                    for: image.resized(to: PixelSize(width: area.columns * cell.width, height: area.lines * cell.height)), symbols: symbols)
+            )
         }
         return [
-            ThumbnailDrawing(name: "half blocks, 24-bit", colorMode: .trueColor) { image, _, area in halfBlocks(image, area) },
-            ThumbnailDrawing(name: "half blocks, 256 colours", colorMode: .indexed256) { image, _, area in halfBlocks(image, area) },
+            ThumbnailDrawing(name: "quadrants, 24-bit", colorMode: .trueColor) { image, _, area in mosaic(image, area, .quadrants) },
+            ThumbnailDrawing(name: "quadrants, 256 colours", colorMode: .indexed256) { image, _, area in mosaic(image, area, .quadrants) },
+            ThumbnailDrawing(name: "sextants, 24-bit", colorMode: .trueColor) { image, _, area in mosaic(image, area, .sextants) },
             ThumbnailDrawing(name: "kitty placeholders", colorMode: .trueColor) { image, id, area in
                 let scaled = image.resized(toFit: pixels(area))
                 let columns = (scaled.width + cellSize.width - 1) / cellSize.width
@@ -39,6 +44,10 @@ struct ThumbnailDrawing {
             },
             ThumbnailDrawing(name: "kitty, placed", colorMode: .trueColor) { image, id, area in
                 .pixels(.kitty(image.resized(toFit: pixels(area)), id: id, cellSize: cellSize))
+            },
+            ThumbnailDrawing(name: "iTerm2 inline image", colorMode: .trueColor) { image, id, area in
+                // The PNG encoder fails only without memory; a benchmark may stop there.
+                .pixels(try! .iterm(image.resized(toFit: pixels(area)), id: id, cellSize: cellSize))
             },
             ThumbnailDrawing(name: "sixel, 256 registers", colorMode: .trueColor) { image, id, area in
                 .pixels(.sixel(image.resized(toFit: pixels(area)), id: id, cellSize: cellSize, colorRegisters: 256))

@@ -59,6 +59,15 @@ public struct PixelPicture: Sendable {
             drawing: .painted(sequence: SixelEncoder.encode(image, colorRegisters: colorRegisters)))
     }
 
+    /// `image` as an iTerm2 inline image (a PNG), at its size in pixels, covering the cells
+    /// its pixels reach with cells of `cellSize`.
+    /// - Throws: `ImageEncodingError` when the PNG cannot be made.
+    public static func iterm(_ image: RGBAImage, id: UInt32, cellSize: PixelSize) throws -> PixelPicture {
+        let cells = coveredCells(image.size, cellSize: cellSize)
+        let sequence = try ITermInlineImage.sequence(for: image, columns: cells.columns, rows: cells.lines)
+        return PixelPicture(id: id, columns: cells.columns, lines: cells.lines, drawing: .painted(sequence: sequence))
+    }
+
     /// The whole cells a picture of `size` pixels reaches, at least one each way.
     static func coveredCells(_ size: PixelSize, cellSize: PixelSize) -> (columns: Int, lines: Int) {
         let width = max(cellSize.width, 1)
