@@ -283,7 +283,8 @@ public final class BrowserApp {
             firstRow: visible.lowerBound, rowCount: records.count, counts: stateCounts, skippedCount: skippedCount,
             networkActive: (queues.first?.running ?? 0) > 0, scrollPhase: controller.scrollPhase,
             filterName: options.filterName, detail: detail, overlay: overlay,
-            queues: showsQueues ? queues : nil, spinner: Spinner.frame(at: ProcessInfo.processInfo.systemUptime))
+            queues: showsQueues ? queues : nil, spinner: Spinner.frame(at: ProcessInfo.processInfo.systemUptime),
+            picturesNote: graphicsChoice.reason)
     }
 
     /// Redraws ten times a second while something on screen moves (spinners, progress, the

@@ -68,6 +68,8 @@ struct BrowserFrame: Sendable {
     var queues: [StageCounters]?
     /// The spinner frame.
     var spinner: String
+    /// How pictures are drawn and why, for the help ("sixel: the terminal answered DA1 …").
+    var picturesNote = ""
 }
 
 /// How many rows are in each state.

@@ -30,7 +30,7 @@ enum BrowserScreen {
         StatusLine.draw(frame, in: &buffer)
         switch frame.overlay {
         case .alert(let message)?: AlertOverlay.draw(message, in: &buffer)
-        case .help?: HelpOverlay.draw(in: &buffer)
+        case .help?: HelpOverlay.draw(picturesNote: frame.picturesNote, in: &buffer)
         case nil: break
         }
         return (buffer, pictures)

@@ -28,11 +28,16 @@ enum HelpOverlay {
     static let widestKeys = entries.map { Box.columns(of: $0.keys) }.max() ?? 0
     static let widestMeaning = entries.map { Box.columns(of: $0.meaning) }.max() ?? 0
 
-    static let panel = OverlayPanel(
-        title: "Keys", border: BrowserTheme.border, preferredWidth: widestKeys + gap + widestMeaning, lines: lines(width:))
+    /// The panel, ending with how pictures are drawn and why (`picturesNote`).
+    static func panel(picturesNote: String) -> OverlayPanel {
+        OverlayPanel(title: "Keys", border: BrowserTheme.border, preferredWidth: widestKeys + gap + widestMeaning) { width in
+            lines(width: width) + [.blank]
+                + Box.wrap("Pictures: " + picturesNote, width: width).map { OverlayLine($0, style: BrowserTheme.dim) }
+        }
+    }
 
-    static func draw(in buffer: inout ScreenBuffer) {
-        panel.draw(in: &buffer)
+    static func draw(picturesNote: String, in buffer: inout ScreenBuffer) {
+        panel(picturesNote: picturesNote).draw(in: &buffer)
     }
 
     /// The help's lines at most `width` columns wide.

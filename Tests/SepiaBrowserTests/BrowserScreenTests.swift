@@ -33,7 +33,8 @@ final class BrowserScreenTests: XCTestCase {
         BrowserFrame(
             layout: BrowserLayout(size: size), title: "Sepia test", source: source, rows: rows, firstRow: 10,
             rowCount: 40, counts: StateCounts(rows.map(\.record)), networkActive: true, scrollPhase: .scrolling,
-            filterName: "sepia 0.8", detail: nil, overlay: overlay, queues: queues, spinner: "⠋")
+            filterName: "sepia 0.8", detail: nil, overlay: overlay, queues: queues, spinner: "⠋",
+            picturesNote: "sixel: the terminal answered DA1 with attribute 4 (XTerm(379))")
     }
 
     private func text(_ buffer: ScreenBuffer, line: Int) -> String {
@@ -192,6 +193,12 @@ final class BrowserScreenTests: XCTestCase {
         }
     }
 
+    /// The help ends with how pictures are drawn and why.
+    func testTheHelpSaysHowPicturesAreDrawn() {
+        let inside = checkOverlayStaysInItsFrame(.help, columns: 120, rows: 40).joined(separator: " ")
+        XCTAssertTrue(inside.contains("Pictures: sixel: the terminal answered DA1"), inside)
+    }
+
     /// Every help line is whole at 120 columns (it used to end "close the photo, help or al").
     func testOnAWideScreenEveryHelpLineIsWhole() {
         let inside = checkOverlayStaysInItsFrame(.help, columns: 120, rows: 40)
@@ -208,7 +215,8 @@ final class BrowserScreenTests: XCTestCase {
         for columns in [50, 36, 24] {
             let inside = checkOverlayStaysInItsFrame(.help, columns: columns, rows: 60)
             let words = inside.joined(separator: " ").split(separator: " ")
-            let expected = HelpOverlay.entries.flatMap { ($0.keys + " " + $0.meaning).split(separator: " ") }
+            let note = "Pictures: sixel: the terminal answered DA1 with attribute 4 (XTerm(379))"
+            let expected = HelpOverlay.entries.flatMap { ($0.keys + " " + $0.meaning).split(separator: " ") } + note.split(separator: " ")
             XCTAssertEqual(Set(words), Set(expected), "\(columns) columns:\n\(inside.joined(separator: "\n"))")
             XCTAssertFalse(inside.joined().contains("…"), "\(columns) columns: nothing left out")
         }
