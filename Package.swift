@@ -174,7 +174,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging", "SepiaDemoContent", "SepiaTestSupport"]),
+        // Fixtures/: recorded terminal answers, read by path (#filePath), not bundled.
+        .testTarget(
+            name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging", "SepiaDemoContent", "SepiaTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
         .testTarget(

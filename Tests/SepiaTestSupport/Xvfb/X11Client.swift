@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs the X clients ``XvfbTerminal`` drives a display with (xdotool, ImageMagick's
+/// `import`), to completion, keeping their output as bytes (a screenshot is binary).
+enum X11Client {
+    /// Runs `name` (looked up on the `PATH`) with `arguments` on `display` and returns its
+    /// standard output.
+    ///
+    /// - Throws: ``EndToEndError`` when the program is missing or fails, with its standard
+    ///   error (read after the output: these clients write a line at most there).
+    static func run(_ name: String, _ arguments: [String], display: XvfbDisplay) throws -> Data {
+        guard let program = ExecutableFile.onPath(name) else {
+            throw EndToEndError("\(name) is not on the PATH: run scripts/install-deps (xdotool, imagemagick).")
+        }
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.environment = display.environment()
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errorOutput = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaint = errorOutput.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw EndToEndError(
+                "\(name) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: complaint, as: UTF8.self))"
+            )
+        }
+        return printed
+    }
+
+    /// Runs `name` like ``run(_:_:display:)`` and returns what it printed, as text.
+    static func text(_ name: String, _ arguments: [String], display: XvfbDisplay) throws -> String {
+        String(decoding: try run(name, arguments, display: display), as: UTF8.self)
+    }
+}
