@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SepiaImaging
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
@@ -225,7 +226,13 @@ public final class BrowserApp {
     }
 
     private func resized() {
-        layout = BrowserLayout(size: terminal.size)
+        let size = terminal.size
+        // A new font size changes the cells' pixels: pictures are made again at the new size
+        // when the terminal says (the probe's answer stands otherwise).
+        if let pixels = terminal.systemWindowPixels {
+            thumbnails.cellSize = PixelSize(width: max(pixels.width / size.columns, 1), height: max(pixels.height / size.rows, 1))
+        }
+        layout = BrowserLayout(size: size)
         viewport.resize(pageSize: layout.rowsPerPage)
         frameRenderer.invalidate()
         controller.show(rows: viewport.visibleRows)

@@ -29,9 +29,9 @@ extension TerminalSession {
         return probe.capabilities(from: answers)
     }
 
-    /// The text area in pixels as `TIOCGWINSZ` gives it, or nil when it says 0 (as many
-    /// terminals do).
-    private var systemWindowPixels: PixelSize? {
+    /// The text area in pixels as `TIOCGWINSZ` gives it now (the terminal updates it when its
+    /// font or window changes), or nil when it says 0 (as many terminals do).
+    public var systemWindowPixels: PixelSize? {
         guard let window = systemWindow, window.ws_xpixel > 0, window.ws_ypixel > 0 else { return nil }
         return PixelSize(width: Int(window.ws_xpixel), height: Int(window.ws_ypixel))
     }
