@@ -28,9 +28,13 @@ enum PictureFormat: Sendable, Equatable {
         case .kitty, .kittyPlaceholders, .iterm:
             return PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
         case .sixel(_, let largest):
-            let covered = PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
-            guard let largest, largest.width > 0, largest.height > 0 else { return covered }
-            return PixelSize(width: min(covered.width, largest.width), height: min(covered.height, largest.height))
+            var box = PixelSize(width: columns * max(cellSize.width, 1), height: lines * max(cellSize.height, 1))
+            if let largest, largest.width > 0, largest.height > 0 {
+                box = PixelSize(width: min(box.width, largest.width), height: min(box.height, largest.height))
+            }
+            // Whole six-pixel bands: xterm moves by bands, and a band reaching past the cells
+            // into the status line's row (the last) would scroll the screen.
+            return PixelSize(width: box.width, height: max(box.height / 6 * 6, 6))
         }
     }
 }

@@ -62,13 +62,15 @@ final class BrowseDemoTests: SepiaSessionTestCase {
         XCTAssertTrue(Self.isInNaturalOrder(names), "rows not sorted by name: \(names)")
     }
 
-    /// Thumbnails are drawn as quadrant mosaics (half blocks and quadrants, U+2580–U+259F) in
-    /// 24-bit foreground and background colours.
+    /// The characters of quadrant mosaics (half blocks and quadrants, U+2580–U+259F), which
+    /// tmux's terminal gets (it names itself `tmux`, not a terminal that draws sextants).
+    private static let quadrantSymbols = Set("▀▄▌▐▖▗▘▙▚▛▜▝▞▟")
+
+    /// Thumbnails are drawn as quadrant mosaics in 24-bit foreground and background colours.
     private func checkThumbnails() throws {
-        let quadrantSymbols = Set("▀▄▌▐▖▗▘▙▚▛▜▝▞▟")
         try session.waitForColoredScreen("a thumbnail in 24-bit colour") { screen in
             screen.split(separator: "\n").contains { line in
-                line.contains { quadrantSymbols.contains($0) } && line.contains("\u{1B}[48;2;")
+                line.contains { Self.quadrantSymbols.contains($0) } && line.contains("\u{1B}[48;2;")
             }
         }
     }
@@ -147,7 +149,9 @@ final class BrowseDemoTests: SepiaSessionTestCase {
         let caption = detail.lines.first { $0.contains("(Esc: back)") } ?? ""
         XCTAssertTrue(caption.contains("\(name) — ✓"), "the caption does not name \(name) and its state: \(caption)")
         try session.waitForColoredScreen("the photo drawn large, in 24-bit colour") { screen in
-            screen.split(separator: "\n").contains { $0.contains("\u{1B}[48;2;") && $0.filter { $0 == "▀" }.count >= 40 }
+            screen.split(separator: "\n").contains {
+                $0.contains("\u{1B}[48;2;") && $0.filter { Self.quadrantSymbols.contains($0) }.count >= 40
+            }
         }
 
         try session.press("Escape")
