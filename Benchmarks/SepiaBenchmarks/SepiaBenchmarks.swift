@@ -8,7 +8,7 @@ struct SepiaBenchmarks: AsyncParsableCommand {
         abstract: "Benchmarks for Sepia; build with -c release.",
         subcommands: [
             ImagingBenchmark.self, CodecsBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self,
-            BrowseBenchmark.self, FolderBenchmark.self, SixelBenchmark.self, SixelFileCommand.self,
+            BrowseBenchmark.self, FolderBenchmark.self, SixelBenchmark.self, SixelFileCommand.self, TerminalPeersBenchmark.self,
         ],
         defaultSubcommand: ImagingBenchmark.self
     )
