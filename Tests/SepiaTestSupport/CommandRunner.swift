@@ -21,6 +21,18 @@ package enum CommandRunner {
     /// Standard output is read to its end before standard error, so the command must not
     /// write more than a pipe's buffer (64 KiB) to standard error; tmux writes a line at most.
     package static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
+        let result = try runCapturingBytes(executable, arguments, environment: environment)
+        return CommandResult(
+            status: result.status,
+            output: String(decoding: result.output, as: UTF8.self),
+            errorOutput: String(decoding: result.errorOutput, as: UTF8.self))
+    }
+
+    /// Runs `executable` as ``run(_:_:environment:)`` does, keeping its output as bytes (a
+    /// screenshot is binary).
+    package static func runCapturingBytes(
+        _ executable: URL, _ arguments: [String], environment: [String: String]
+    ) throws -> (status: Int32, output: Data, errorOutput: Data) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,9 +46,6 @@ package enum CommandRunner {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            errorOutput: String(decoding: errorData, as: UTF8.self))
+        return (process.terminationStatus, outputData, errorData)
     }
 }

@@ -12,25 +12,13 @@ enum X11Client {
         guard let program = ExecutableFile.onPath(name) else {
             throw EndToEndError("\(name) is not on the PATH: run scripts/install-deps (xdotool, imagemagick).")
         }
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.environment = display.environment()
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errorOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try CommandRunner.runCapturingBytes(program, arguments, environment: display.environment())
+        guard result.status == 0 else {
             throw EndToEndError(
-                "\(name) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: complaint, as: UTF8.self))"
+                "\(name) \(arguments.joined(separator: " ")) failed (\(result.status)): \(String(decoding: result.errorOutput, as: UTF8.self))"
             )
         }
-        return printed
+        return result.output
     }
 
     /// Runs `name` like ``run(_:_:display:)`` and returns what it printed, as text.
