@@ -82,18 +82,28 @@ struct TerminalModel {
             guard end < bytes.count else { return nil }
             if (0x40...0x7E).contains(bytes[end]) { controlSequence(bytes[(index + 2)..<end], final: bytes[end]) }
             return end + 1
-        case UInt8(ascii: "]"), UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "^"), UInt8(ascii: "X"):
-            return Self.endOfString(bytes, from: index + 2)
+        case UInt8(ascii: "]"):
+            return Self.endOfString(bytes, from: index + 2, bellEnds: true)
+        case UInt8(ascii: "_"), UInt8(ascii: "P"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            return Self.endOfString(bytes, from: index + 2, bellEnds: false)
         default:
             return index + 2
         }
     }
 
-    /// Where a string sequence's terminator (BEL, or ESC \) ends, or nil before it came.
-    private static func endOfString(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard let terminator = bytes[start...].firstIndex(where: { $0 == 0x07 || $0 == 0x1B }) else { return nil }
-        if bytes[terminator] == 0x07 { return terminator + 1 }
-        return terminator + 1 < bytes.count ? terminator + 2 : nil
+    /// Where a string sequence's terminator (ESC \\, or BEL for an OSC when `bellEnds`) ends,
+    /// or nil before it came. A doubled ESC is an ESC inside the string, as tmux's passthrough
+    /// (`ESC P tmux; …`) carries the sequences it wraps.
+    private static func endOfString(_ bytes: [UInt8], from start: Int, bellEnds: Bool) -> Int? {
+        var index = start
+        while let terminator = bytes[index...].firstIndex(where: { ($0 == 0x07 && bellEnds) || $0 == 0x1B }) {
+            if bytes[terminator] == 0x07 { return terminator + 1 }
+            guard terminator + 1 < bytes.count else { return nil }
+            if bytes[terminator + 1] != 0x1B { return terminator + 2 }
+            index = terminator + 2
+            guard index < bytes.count else { return nil }
+        }
+        return nil
     }
 
     /// The end of the last complete UTF-8 character in `bytes[start...]`.
