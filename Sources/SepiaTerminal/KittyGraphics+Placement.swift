@@ -7,17 +7,13 @@ extension KittyGraphics {
     static let placementID = 1
 
     /// The escape sequences that send `image` under `id` without showing it (`a=t`), for
-    /// `place(id:)` to show it at the cursor, as often as it moves. The pixels go as a PNG file
-    /// (`f=100`), which takes a third to a half of the bytes of raw RGBA for photos (raw RGBA
-    /// when the encoder fails), chunked as `transmit(_:id:columns:rows:)` does, and quiet
-    /// (`q=2`).
+    /// `place(id:)` to show it at the cursor, as often as it moves: as a PNG file, chunked and
+    /// quiet as `transmit(_:id:columns:rows:)` sends it.
     /// - Precondition: `id` is not 0.
     public static func transmitForPlacement(_ image: RGBAImage, id: UInt32) -> [UInt8] {
         precondition(id != 0, "kitty image ids start at 1")
-        guard let png = try? ImageEncoder.encode(image, as: .png) else {
-            return chunkedCommands(keys: "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2", payload: packedPixels(of: image))
-        }
-        return chunkedCommands(keys: "a=t,f=100,i=\(id),q=2", payload: png)
+        let data = imageData(image)
+        return chunkedCommands(keys: "a=t,\(data.format),i=\(id),q=2", payload: data.payload)
     }
 
     /// The escape sequence that shows image `id` at the cursor, at its own size in pixels

@@ -14,21 +14,31 @@ public enum KittyGraphics {
     /// The most rows or columns an image can span: the number of placeholder diacritics.
     public static var maximumCells: Int { KittyPlaceholder.diacritics.count }
 
-    /// The escape sequences that send `image` as RGBA pixels under `id` and create a virtual
-    /// placement of `columns` × `rows` cells for it (the terminal fits the image into that
-    /// rectangle, keeping its aspect ratio).
+    /// The escape sequences that send `image` under `id` and create a virtual placement of
+    /// `columns` × `rows` cells for it (the terminal fits the image into that rectangle,
+    /// keeping its aspect ratio).
     ///
-    /// The base64 payload goes in chunks of at most 4096 bytes: the first sequence carries
-    /// every key (`a=T,f=32,s=…,v=…,i=…,U=1,c=…,r=…,q=2`), the others only `m` and `q`, and
-    /// `m=1` marks all chunks but the last. `q=2` keeps the terminal from answering on the
-    /// input, where its replies would look like keys.
+    /// The image goes as a PNG file (`f=100`; raw RGBA, `f=32`, when the encoder fails), its
+    /// base64 in chunks of at most 4096 bytes: the first sequence carries every key
+    /// (`a=T,f=…,i=…,U=1,c=…,r=…,q=2`), the others only `m` and `q`, and `m=1` marks all
+    /// chunks but the last. `q=2` keeps the terminal from answering on the input, where its
+    /// replies would look like keys.
     /// - Precondition: `id` is not 0, and `columns` and `rows` are between 1 and
     ///   `maximumCells`.
     public static func transmit(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) -> [UInt8] {
         precondition(id != 0, "kitty image ids start at 1")
         precondition((1...maximumCells).contains(columns) && (1...maximumCells).contains(rows), "placement size out of range")
-        let keys = "a=T,f=32,s=\(image.width),v=\(image.height),i=\(id),U=1,c=\(columns),r=\(rows),q=2"
-        return chunkedCommands(keys: keys, payload: packedPixels(of: image))
+        let data = imageData(image)
+        return chunkedCommands(keys: "a=T,\(data.format),i=\(id),U=1,c=\(columns),r=\(rows),q=2", payload: data.payload)
+    }
+
+    /// `image` as the protocol takes it: a PNG file (`f=100`), a third to a half of raw RGBA's
+    /// bytes for photos, or raw RGBA (`f=32` with its size) when the encoder fails.
+    static func imageData(_ image: RGBAImage) -> (format: String, payload: [UInt8]) {
+        guard let png = try? ImageEncoder.encode(image, as: .png) else {
+            return ("f=32,s=\(image.width),v=\(image.height)", packedPixels(of: image))
+        }
+        return ("f=100", png)
     }
 
     /// The first command carries `keys`, every command up to 4096 base64 bytes of `data` with

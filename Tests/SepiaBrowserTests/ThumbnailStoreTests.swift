@@ -118,7 +118,9 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(placeholders.count, KittyGraphics.maximumCells)
             XCTAssertEqual(placeholders[0].count, KittyGraphics.maximumCells, "a landscape photo fills the widest placement")
             let sent = String(decoding: (store.takePendingOutput()), as: UTF8.self)
-            XCTAssertTrue(sent.contains("s=400,v=300,"), "sent at its own size, for kitty to enlarge: \(sent.prefix(60))")
+            let png = sent.components(separatedBy: "\u{1B}\\").dropLast().map { $0.components(separatedBy: ";").last ?? "" }.joined()
+            let image = try ImageDecoder.decode([UInt8](try XCTUnwrap(Data(base64Encoded: png)))).image
+            XCTAssertEqual(image.size, PixelSize(width: 400, height: 300), "sent at its own size, for kitty to enlarge")
             XCTAssertNil(cells(store.picture(for: .row(0), record: record, area: CellArea(columns: 0, lines: 3))))
         }
     }
