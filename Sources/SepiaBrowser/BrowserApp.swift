@@ -247,7 +247,9 @@ public final class BrowserApp {
         guard !isQuitting, terminal.isActive else { return }
         let frame = currentFrame()
         let screen = BrowserScreen.draw(frame)
-        let output = pendingPictureOutput() + frameRenderer.render(screen.cells, pictures: screen.pictures)
+        // The frame first, then the placeholder images it names: a key's effect is not held
+        // behind image data (kitty draws a placeholder's image as soon as it arrives).
+        let output = frameRenderer.render(screen.cells, pictures: screen.pictures) + pendingPictureOutput()
         if !output.isEmpty { terminal.write(output) }
     }
 

@@ -7,7 +7,8 @@ import SepiaTerminal
 
 /// Pictures ready to draw: each row's thumbnail and the photo opened large, scaled once, off
 /// the main queue, and made into what the format draws: cells (quadrant or sextant mosaics,
-/// or kitty placeholders whose image is sent to the terminal before the frame that first shows it),
+/// or kitty placeholders whose image is sent to the terminal right after the frame that first
+/// shows it),
 /// or a ``PixelPicture`` the frame renderer places over blank cells (kitty, sixel, iTerm2).
 ///
 /// On the main actor, like the rest of the browser; the scaling and encoding run on the
@@ -103,7 +104,7 @@ final class ThumbnailStore {
         for (slot, entry) in entries where entry.placeholderImageID != nil { drop(slot) }
     }
 
-    /// Bytes to write before the next frame: placeholder images to send, and to free.
+    /// Bytes to write with the next frame, after it: placeholder images to send, and to free.
     func takePendingOutput() -> [UInt8] {
         defer { pendingOutput = [] }
         return pendingOutput
