@@ -4,6 +4,8 @@ import SepiaTestSupport
 /// A program that shows a screen of photo thumbnails in a terminal, and the shell command
 /// that does it in each real terminal, for `sepia-bench terminal-peers`.
 struct PeerContender: Sendable {
+    /// Whether it is the third command given on the command line (a full-screen program).
+    var isCustom = false
     /// The name in the table.
     var name: String
     /// The protocol it is asked to use, per terminal, for the table.
@@ -36,10 +38,11 @@ struct PeerContender: Sendable {
             return files.map { "chafa -f \(format) --size 30x11 \(shellQuoted($0)); echo; echo" }.joined(separator: "; ")
         })
 
-    /// Any other command line (Sepia's, once it draws pixels), in which `{folder}` stands for
-    /// the folder of photos and `{files}` for the photos.
+    /// Any other command line (Sepia's), in which `{folder}` stands for the folder of photos
+    /// and `{files}` for the photos.
     static func custom(_ template: String) -> PeerContender {
         PeerContender(
+            isCustom: true,
             name: template.split(separator: " ").first.map { URL(fileURLWithPath: String($0)).lastPathComponent } ?? template,
             protocolName: { _ in "its own" },
             command: { _, files, folder, _ in
