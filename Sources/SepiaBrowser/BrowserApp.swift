@@ -229,8 +229,8 @@ public final class BrowserApp {
         let size = terminal.size
         // A new font size changes the cells' pixels: pictures are made again at the new size
         // when the terminal says (the probe's answer stands otherwise).
-        if let pixels = terminal.systemWindowPixels {
-            thumbnails.cellSize = PixelSize(width: max(pixels.width / size.columns, 1), height: max(pixels.height / size.rows, 1))
+        if let cell = terminal.systemWindowPixels.flatMap({ TerminalCapabilities.cell(ofWindow: $0, grid: size) }) {
+            thumbnails.cellSize = cell
         }
         layout = BrowserLayout(size: size)
         viewport.resize(pageSize: layout.rowsPerPage)

@@ -35,6 +35,23 @@ public struct TerminalCapabilities: Sendable, Equatable {
     /// The cell size assumed when the terminal does not tell: 10 × 20 pixels.
     public static let fallbackCellPixels = PixelSize(width: 10, height: 20)
 
+    /// The most pixels a cell side may have: no real font is that large, and pictures are sized
+    /// by the cell (a terminal answering 5000 × 5000 would ask for gigabyte thumbnails).
+    public static let largestCellSide = 512
+
+    /// `cell` when each side is 1…`largestCellSide` pixels, nil otherwise.
+    public static func plausibleCell(_ cell: PixelSize) -> PixelSize? {
+        let sides = 1...largestCellSide
+        return sides.contains(cell.width) && sides.contains(cell.height) ? cell : nil
+    }
+
+    /// The cell of a `window` of pixels holding `grid` cells (rounded down: xterm's window
+    /// includes its border), or nil when it is not plausible (see `plausibleCell(_:)`).
+    public static func cell(ofWindow window: PixelSize, grid: TerminalSize) -> PixelSize? {
+        guard grid.columns > 0, grid.rows > 0 else { return nil }
+        return plausibleCell(PixelSize(width: window.width / grid.columns, height: window.height / grid.rows))
+    }
+
     /// The kitty graphics protocol answered `OK` to a query without `U=1` (kitty, WezTerm,
     /// Konsole…): images can be placed directly at a cell.
     public var kittyGraphics = false

@@ -29,17 +29,17 @@ extension TerminalProbe {
             case .kittyGraphics(Self.kittyPlaceholderImageID, "OK"): capabilities.kittyPlaceholders = true
             case .version(let report): capabilities.terminal = TerminalIdentity(versionReport: report)
             case .windowPixels(let size) where size.width > 0 && size.height > 0: capabilities.windowPixels = size
-            case .cellPixels(let size) where size.width > 0 && size.height > 0:
+            case .cellPixels(let size) where TerminalCapabilities.plausibleCell(size) != nil:
                 capabilities.cellPixels = size
                 capabilities.cellPixelsSource = .cellSizeReport
             default: break
             }
         }
         if capabilities.cellPixelsSource == .fallback {
-            if !insideTmux, let cell = capabilities.windowPixels.flatMap(cellPixels(dividing:)) {
+            if !insideTmux, let cell = capabilities.windowPixels.flatMap { TerminalCapabilities.cell(ofWindow: $0, grid: grid) } {
                 capabilities.cellPixels = cell
                 capabilities.cellPixelsSource = .windowSizeReport
-            } else if let cell = systemWindowPixels.flatMap(cellPixels(dividing:)) {
+            } else if let cell = systemWindowPixels.flatMap { TerminalCapabilities.cell(ofWindow: $0, grid: grid) } {
                 capabilities.cellPixels = cell
                 capabilities.cellPixelsSource = .systemWindowSize
             }
@@ -62,13 +62,6 @@ extension TerminalProbe {
             default: break
             }
         }
-    }
-
-    /// A cell's size when `window` pixels hold `grid`, or nil when that is less than a pixel.
-    private func cellPixels(dividing window: PixelSize) -> PixelSize? {
-        guard grid.columns > 0, grid.rows > 0 else { return nil }
-        let cell = PixelSize(width: window.width / grid.columns, height: window.height / grid.rows)
-        return cell.width > 0 && cell.height > 0 ? cell : nil
     }
 
     /// The terminals known to show iTerm2 inline images, by the names they give.

@@ -124,6 +124,18 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertEqual(answered.cellPixelsSource, .windowSizeReport)
     }
 
+    /// A cell of thousands of pixels is no font's: it would make thumbnails of gigabytes, so the
+    /// answer is passed over for the next source, here the fallback.
+    func testAnImplausibleCellSizeIsPassedOver() {
+        let huge = capabilities("\u{1B}[6;5000;5000t\u{1B}[4;99999;99999t\u{1B}[?62;c")
+        XCTAssertEqual(huge.cellPixels, TerminalCapabilities.fallbackCellPixels)
+        XCTAssertEqual(huge.cellPixelsSource, .fallback)
+        XCTAssertNil(TerminalCapabilities.cell(ofWindow: PixelSize(width: 640, height: 408), grid: TerminalSize(columns: 0, rows: 24)))
+        XCTAssertEqual(
+            TerminalCapabilities.cell(ofWindow: PixelSize(width: 644, height: 412), grid: TerminalSize(columns: 80, rows: 24)),
+            PixelSize(width: 8, height: 17))
+    }
+
     func testAFailedGraphicsAttributeAnswerIsIgnored() {
         let answered = capabilities("\u{1B}[?1;3;0S\u{1B}[?2;1;0S\u{1B}[?62;4c")
         XCTAssertTrue(answered.sixel)

@@ -35,8 +35,8 @@ package final class BackgroundProcess {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         outputFile = folder.appendingPathComponent("stdout")
         errorFile = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = timeout
         process.arguments = ["--kill-after=5", String(Int(lifetime.rounded(.up))), program.path] + arguments
         process.environment = environment
