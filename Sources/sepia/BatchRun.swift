@@ -6,7 +6,8 @@ import SepiaPipeline
 import SepiaProcess
 
 /// Runs a ``BatchProcessor`` from the command line: draws progress, tallies each row's outcome
-/// as it ends, turns Ctrl-C and SIGTERM into a clean cancel, and awaits the batch's end.
+/// as it ends (and appends it to the report file, if any), turns Ctrl-C and SIGTERM into a
+/// clean cancel, and awaits the batch's end.
 struct BatchRun {
     /// How the batch ended.
     struct Outcome {
@@ -14,14 +15,17 @@ struct BatchRun {
         let interrupted: Bool
     }
 
-    let entries: [PhotoEntry]
-    let options: BatchOptions
-    let loader: any PhotoDataLoading
+    let processor: BatchProcessor
+    /// Where each row's record goes as it ends; nil for no report.
+    var records: BatchRecordLog? = nil
+    /// The shard the records name.
+    var shard: BatchShard = .whole
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
     func run() async -> Outcome {
         ImageMemory.keepFreedBuffers()  // a batch goes through many images (see DESIGN.md)
-        let processor = BatchProcessor(entries: entries, options: options, loader: loader)
+        let processor = processor
+        let entries = processor.entries
         let bar = ProgressBar(total: entries.count)
         let tally = BatchTally(rows: entries.count)
         let interrupted = Locked(false)
@@ -31,8 +35,15 @@ struct BatchRun {
         }
         defer { trap.release() }
         let started = Date()
+        let recordOutcome = recorder(entries: entries)
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            processor.start(progress: { bar.show($0) }, outcome: { tally.record($0) }, completion: { _ in finished.resume() })
+            processor.start(
+                progress: { bar.show($0) },
+                outcome: { outcome in
+                    tally.record(outcome)
+                    recordOutcome?(outcome)
+                },
+                completion: { _ in finished.resume() })
         }
         let progress = processor.progress
         bar.finish(progress)
@@ -40,5 +51,19 @@ struct BatchRun {
             tally: tally, entries: entries, progress: progress, seconds: Date().timeIntervalSince(started),
             file: processor.outputFile(forRow:))
         return Outcome(report: report, interrupted: interrupted.withLock { $0 })
+    }
+
+    /// What appends an outcome to the report file; nil without one.
+    private func recorder(entries: [PhotoEntry]) -> (@Sendable (BatchOutcome) -> Void)? {
+        guard let records else { return nil }
+        let machine = BatchRecord.thisMachine
+        let processor = processor
+        let shard = shard
+        return { outcome in
+            records.append(
+                BatchRecord(
+                    outcome: outcome, entry: entries[outcome.row], file: processor.outputFile(forRow: outcome.row), shard: shard,
+                    machine: machine))
+        }
     }
 }

@@ -72,7 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
         let options = BatchOptions(
             output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
             jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
-        let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
+        let outcome = await BatchRun(processor: BatchProcessor(entries: entries, options: options, loader: loader)).run()
         outcome.report.writeText(to: BufferedOutput())
         if outcome.interrupted { throw ExitCode(130) }
         let broken = Set(running.catalog.brokenEntries.map(\.name))

@@ -25,6 +25,9 @@ struct DemoServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds the slow entry waits before answering.", valueName: "seconds"))
     var slowDelay = 60.0
 
+    @Flag(inversion: .prefixedNo, help: "List the deliberately broken entries after the good photos.")
+    var brokenEntries = true
+
     @Option(help: "The seed of the photos, names and failures.")
     var seed: UInt64 = 1
 
@@ -48,6 +51,7 @@ struct DemoServerOptions: ParsableArguments {
             port: port,
             photoCount: count,
             photoSize: photoSize.value,
+            includesBrokenEntries: brokenEntries,
             seed: seed,
             latency: .milliseconds(latency),
             bandwidth: bandwidth,

@@ -18,6 +18,16 @@ struct ProcessCommand: AsyncParsableCommand {
             but the manifest and revalidates (If-None-Match, If-Modified-Since) what has gone \
             stale. Proxies come from http_proxy, https_proxy and no_proxy, as for curl.
 
+            On a cluster, each task of an array job runs one shard: --shard K/N, or, without \
+            it, the shard that the batch engine's variables give (Slurm's \
+            SLURM_ARRAY_TASK_ID/_MIN/_COUNT, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX \
+            with --shards N or SEPIA_SHARDS, AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Google Cloud \
+            Batch's BATCH_TASK_INDEX/_COUNT, CLOUD_RUN_TASK_INDEX/_COUNT). A row belongs to \
+            the shard its output name hashes to, whatever the manifest's order. The tasks \
+            can share the output folder and --cache-dir on shared storage; a task run again \
+            skips what is written. --report appends a JSON line per photo; `sepia report` \
+            merges the tasks' reports.
+
             Exit status: 0 when every photo was written (or was there already), 1 when any \
             failed or the manifest could not be read, 130 when interrupted.
             """
@@ -63,11 +73,54 @@ struct ProcessCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Process only shard K of N: the rows whose output names hash to it (default: from the batch engine's variables, or every row).",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        help: "The number of shards for a Kubernetes Indexed Job, whose JOB_COMPLETION_INDEX gives only the index (or set SEPIA_SHARDS).")
+    var shards: Int?
+
+    @Option(
+        help: ArgumentHelp("Append one JSON line per photo to this file as it ends (merge reports with `sepia report`).", valueName: "file")
+    )
+    var report: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder of the cache of downloaded originals and manifests (default: $XDG_CACHE_HOME/sepia/originals).",
+            valueName: "folder"))
+    var cacheDir: String?
+
+    @Option(help: ArgumentHelp("Start at most this many downloads a second (in this task).", valueName: "per-second"))
+    var maxRate: Double?
+
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Give a manifest, a folder or photo files to process.") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
+        if let shards { try OptionCheck.count(shards, "--shards", in: 1...BatchShard.mostShards) }
+        if let maxRate, !(maxRate > 0 && maxRate <= 1_000_000) {
+            throw ValidationError("--max-rate must be a number of requests a second above 0 and at most 1000000 (got \(maxRate)).")
+        }
+        _ = try shardAssignment()
+    }
+
+    /// The shard this task runs: `--shard`, the batch engine's variables, or nil for all rows.
+    private func shardAssignment() throws -> ShardAssignment? {
+        do throws(BatchShardError) {
+            guard let shard else { return try ShardAssignment.fromEnvironment(ProcessInfo.processInfo.environment, shards: shards) }
+            let parsed = try BatchShard(parsing: shard)
+            if let shards, shards != parsed.count {
+                throw BatchShardError.disagreement(first: "--shard is \(shard)", second: "--shards is \(shards)")
+            }
+            return ShardAssignment(shard: parsed, source: "--shard")
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() async throws {
@@ -86,39 +139,76 @@ struct ProcessCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let loader = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
-        let entries: [PhotoEntry]
-        do {
-            let collection = try await PhotoSource.collection(
-                from: SourceArguments.restoringBytes(sources), recursive: recursive, excluding: folder, loader: loader)
-            if let skipped = collection.skippedSummary { FileHandle.standardError.write(Data("sepia: \(skipped)\n".utf8)) }
-            entries = collection.entries
+        let assignment = try shardAssignment()
+        if let assignment { FileHandle.standardError.write(Data("sepia: \(assignment)\n".utf8)) }
+        var records: BatchRecordLog?
+        do throws(BatchReportError) {
+            if let report { records = try BatchRecordLog(path: report) }  // before any work
         } catch {
-            await loader.shutdown()
             FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let options = BatchOptions(
-            output: folder,
-            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
-            format: format.encoding(quality: quality),
-            jobs: jobs,
-            // Local files are never cached: a batch of them does not take stock of the cache.
-            originals: entries.contains(where: \.location.isRemote)
-                ? try? DiskCache(directory: DiskCache.defaultDirectory(named: "originals"), sizeLimit: 2 << 30) : nil,
-            refresh: refresh,
-            keepsMetadata: keepMetadata
-        )
-        let outcome = await BatchRun(entries: entries, options: options, loader: loader).run()
-        await loader.shutdown()
+        let client = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
+        let loader: any PhotoDataLoading = maxRate.map { PacedLoader(client, requestsPerSecond: $0) } ?? client
+        let shard = assignment?.shard ?? .whole
+        let processor: BatchProcessor
+        do {
+            processor = try await makeProcessor(output: folder, shard: shard, loader: loader)
+        } catch {
+            await client.shutdown()
+            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        if processor.entries.isEmpty {
+            await client.shutdown()
+            FileHandle.standardError.write(Data("sepia: shard \(shard) has none of the rows; nothing to do\n".utf8))
+            return
+        }
+        let outcome = await BatchRun(processor: processor, records: records, shard: shard).run()
+        await client.shutdown()
         let standardOutput = BufferedOutput()
         if json {
             try outcome.report.writeJSON(to: standardOutput)
         } else {
             outcome.report.writeText(to: standardOutput)
         }
+        if let failure = records?.failure {
+            FileHandle.standardError.write(Data("sepia: the report \(records?.path ?? "") is incomplete: \(failure)\n".utf8))
+        }
         if outcome.interrupted { throw ExitCode(130) }
-        if !outcome.report.allDone { throw ExitCode.failure }
+        if !outcome.report.allDone || records?.failure != nil { throw ExitCode.failure }
+    }
+
+    /// Reads the sources (remote manifests through the cache of downloads) and prepares the
+    /// batch of this task's shard. The whole manifest's rows live only until the processor
+    /// has kept its shard's.
+    ///
+    /// - Throws: the first clear error that says why a source cannot be had.
+    private func makeProcessor(output folder: URL, shard: BatchShard, loader: any PhotoDataLoading) async throws -> BatchProcessor {
+        let makeCache = { try? DiskCache(directory: cacheDirectory, sizeLimit: 2 << 30) }
+        let locations = SourceArguments.restoringBytes(sources)
+        // Local files are never cached: a batch of them does not take stock of the cache.
+        var cache = locations.contains { $0.lowercased().hasPrefix("http") } ? makeCache() : nil
+        let collection = try await PhotoSource.collection(
+            from: locations, recursive: recursive, excluding: folder, loader: loader, cache: cache)
+        if cache == nil, collection.entries.contains(where: \.location.isRemote) { cache = makeCache() }
+        if let skipped = collection.skippedSummary { FileHandle.standardError.write(Data("sepia: \(skipped)\n".utf8)) }
+        let options = BatchOptions(
+            output: folder,
+            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
+            format: format.encoding(quality: quality),
+            jobs: jobs,
+            originals: cache,
+            refresh: refresh,
+            keepsMetadata: keepMetadata,
+            shard: shard
+        )
+        return BatchProcessor(entries: collection.entries, options: options, loader: loader)
+    }
+
+    /// The folder of the cache of downloads: `--cache-dir`, or the XDG default.
+    private var cacheDirectory: URL {
+        cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DiskCache.defaultDirectory(named: "originals")
     }
 }
 

@@ -8,6 +8,8 @@ struct SepiaCommand: AsyncParsableCommand {
         commandName: "sepia",
         abstract: "Download, sepia-filter and browse photos.",
         version: SepiaVersion.current,
-        subcommands: [DemoCommand.self, BrowseCommand.self, ProcessCommand.self, ServeCommand.self, SelfCheckCommand.self]
+        subcommands: [
+            DemoCommand.self, BrowseCommand.self, ProcessCommand.self, ReportCommand.self, ServeCommand.self, SelfCheckCommand.self,
+        ]
     )
 }

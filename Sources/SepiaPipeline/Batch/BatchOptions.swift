@@ -20,6 +20,9 @@ public struct BatchOptions: Sendable {
     /// Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB; by default
     /// outputs carry their pixels only (no camera details, no location).
     public var keepsMetadata: Bool
+    /// The share of the rows this task runs when several tasks split the batch; the whole
+    /// batch by default.
+    public var shard: BatchShard
 
     /// The most jobs or downloads at once (larger values are clamped to it).
     public static let mostAtOnce = 4_096
@@ -33,7 +36,8 @@ public struct BatchOptions: Sendable {
         downloads: Int = 8,
         originals: DiskCache? = nil,
         refresh: Bool = false,
-        keepsMetadata: Bool = false
+        keepsMetadata: Bool = false,
+        shard: BatchShard = .whole
     ) {
         self.output = output
         self.processing = processing
@@ -43,5 +47,6 @@ public struct BatchOptions: Sendable {
         self.originals = originals
         self.refresh = refresh
         self.keepsMetadata = keepsMetadata
+        self.shard = shard
     }
 }

@@ -26,7 +26,9 @@ public final class BatchProcessor: Sendable {
         var isCancelled = false
     }
 
-    private let entries: [PhotoEntry]
+    /// The rows this processor runs, in manifest order: the batch's entries, or the share of
+    /// them that ``BatchOptions/shard`` picks. Every row number it reports indexes this array.
+    public let entries: [PhotoEntry]
     private let options: BatchOptions
     /// The batch's own pipeline: its queues sized by the options, no memory caches (each photo
     /// is written once), the options' disk cache of originals.
@@ -36,19 +38,28 @@ public final class BatchProcessor: Sendable {
     private let group = BatchGroup()
     private let state: Locked<State>
 
-    /// Prepares a batch over `entries`, downloading through `loader`; nothing runs until
-    /// ``start(progress:outcome:completion:)``.
+    /// Prepares a batch over `entries` (or over the share of them that `options.shard` picks),
+    /// downloading through `loader`; nothing runs until ``start(progress:outcome:completion:)``.
+    ///
+    /// Each row keeps the file name it has in the whole batch, and only the rows of the shard
+    /// are kept: the caller can drop `entries` once this returns.
     public init(entries: [PhotoEntry], options: BatchOptions, loader: any PhotoDataLoading) {
-        self.entries = entries
+        let wholeNaming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
+        if options.shard.isWhole {
+            naming = wholeNaming
+        } else {
+            let shard = options.shard
+            naming = wholeNaming.restricted(to: entries.indices.filter { shard.contains(baseName: wholeNaming.baseName(at: $0)) })
+        }
+        self.entries = naming.namedEntries
         self.options = options
         pipeline = PhotoPipeline(
             loader: loader,
             configuration: PhotoPipelineConfiguration(
                 maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
                 originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
-        plan = BatchPlan(entries: entries)
-        naming = OutputNaming(entries: entries, pathExtension: options.format.format.fileExtension)
-        state = Locked(State(progress: BatchProgress(total: entries.count)))
+        plan = BatchPlan(entries: self.entries)
+        state = Locked(State(progress: BatchProgress(total: self.entries.count)))
     }
 
     /// Creates `folder` if needed and checks that a file can be written in it, so that a batch
@@ -172,8 +183,9 @@ public final class BatchProcessor: Sendable {
             let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
             let task = pipeline.export(request, as: options.format, to: rows.map(\.file), keepingMetadata: options.keepsMetadata)
             let groupRows = rows.map(\.index)
+            let started = ContinuousClock.now
             task.whenFinished { [weak self] result in
-                self?.groupEnded(rows: groupRows, result)
+                self?.groupEnded(rows: groupRows, took: ContinuousClock.now - started, result)
             }
             // `cancel()` may have run since the claim, before the export's operations were queued.
             if state.withLock({ $0.isCancelled }) { task.cancel() }
@@ -182,15 +194,18 @@ public final class BatchProcessor: Sendable {
     }
 
     /// Records the rows of a group whose export ended, counts its work and starts the next group.
-    private func groupEnded(rows: [Int], _ result: Result<PhotoExport, PhotoError>) {
+    /// The group's downloaded bytes are the first row's, so that the rows' bytes add up.
+    private func groupEnded(rows: [Int], took duration: Duration, _ result: Result<PhotoExport, PhotoError>) {
         // Every row is recorded before the group leaves: the last group may end the batch, and
         // every row must have its outcome by then.
+        let downloaded = (try? result.get())?.bytesDownloaded ?? 0
         for (position, row) in rows.enumerated() {
             let file = result.flatMap { $0.files[position] }
+            let bytes = position == 0 ? downloaded : 0
             switch file {
-            case .success(let url): record(.written(url), row: row)
-            case .failure(.cancelled): record(.cancelled, row: row)
-            case .failure(let error): record(.failed(error), row: row)
+            case .success(let url): record(.written(url), row: row, bytesDownloaded: bytes, duration: duration)
+            case .failure(.cancelled): record(.cancelled, row: row, duration: duration)
+            case .failure(let error): record(.failed(error), row: row, bytesDownloaded: bytes, duration: duration)
             }
         }
         if case .success(let export) = result { countWork(downloaded: export.bytesDownloaded, pixels: export.pixelCount) }
@@ -218,7 +233,7 @@ public final class BatchProcessor: Sendable {
     }
 
     /// Counts the row's outcome and hands it to the caller.
-    private func record(_ outcome: BatchOutcome.State, row: Int) {
+    private func record(_ outcome: BatchOutcome.State, row: Int, bytesDownloaded: Int = 0, duration: Duration = .zero) {
         let (snapshot, handlers) = state.withLock { state in
             switch outcome {
             case .written, .skipped: state.progress.done += 1
@@ -227,7 +242,8 @@ public final class BatchProcessor: Sendable {
             }
             return (state.progress, state.handlers)
         }
-        handlers?.outcome(BatchOutcome(row: row, name: entries[row].name, state: outcome))
+        handlers?.outcome(
+            BatchOutcome(row: row, name: entries[row].name, state: outcome, bytesDownloaded: bytesDownloaded, duration: duration))
         handlers?.progress(snapshot)
     }
 }

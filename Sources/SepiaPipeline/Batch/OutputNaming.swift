@@ -34,14 +34,35 @@ public struct OutputNaming: Sendable {
         collidingStems = Set(seen.lazy.filter(\.value).map(\.key))
     }
 
+    private init(entries: [PhotoEntry], pathExtension: String, collidingStems: Set<UInt64>) {
+        self.entries = entries
+        self.pathExtension = pathExtension
+        self.collidingStems = collidingStems
+    }
+
     /// The file name of the entry at `index`, ending in `.pathExtension`.
     public func fileName(at index: Int) -> String {
+        "\(baseName(at: index)).\(pathExtension)"
+    }
+
+    /// The file name of the entry at `index` without its extension: what picks the row's
+    /// ``BatchShard``, whatever the output format.
+    public func baseName(at index: Int) -> String {
         let entry = entries[index]
         let stem = Self.safeStem(entry.name)
-        guard collidingStems.contains(Self.digest(ofStem: stem)) else { return "\(stem).\(pathExtension)" }
+        guard collidingStems.contains(Self.digest(ofStem: stem)) else { return stem }
         let digest = FNV1a128.hex(of: Array("\(entry.name)\u{0}\(entry.location)".utf8))
-        return "\(stem) \(digest.prefix(6)).\(pathExtension)"
+        return "\(stem) \(digest.prefix(6))"
     }
+
+    /// The naming of the entries at `rows` alone, each keeping the name it has here (names
+    /// that collide with a row left out keep their suffix). Row `i` of the result is `rows[i]`.
+    public func restricted(to rows: [Int]) -> OutputNaming {
+        OutputNaming(entries: rows.map { entries[$0] }, pathExtension: pathExtension, collidingStems: collidingStems)
+    }
+
+    /// The entries named, in order.
+    public var namedEntries: [PhotoEntry] { entries }
 
     /// One file name per entry, in the same order, each ending in `.pathExtension`.
     public static func fileNames(for entries: [PhotoEntry], pathExtension: String) -> [String] {

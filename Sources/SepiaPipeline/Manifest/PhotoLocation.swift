@@ -48,6 +48,11 @@ public struct PhotoLocation: Sendable, Hashable, CustomStringConvertible {
         kind == .invalid ? nil : URL(string: text)
     }
 
+    /// The absolute URL as text (what ``url`` parses), without making a `URL`; nil for an invalid row.
+    public var urlString: String? {
+        kind == .invalid ? nil : text
+    }
+
     /// Why the row cannot become a download; nil unless it is invalid.
     public var invalidReason: String? {
         kind == .invalid ? text : nil

@@ -16,6 +16,8 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private let loader: any PhotoDataLoading
     private let cache: DiskCache?
     private let readsCache: Bool
+    private let alwaysRevalidates: Bool
+    private let limit: Int?
     private let downloaded = Locked(0)
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
     private let load = Locked<(any CancellableLoad)?>(nil)
@@ -35,16 +37,22 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     ///     `If-Modified-Since`: a 304 reuses it); see ``CachedResponseInfo``. Local files are
     ///     never cached.
     ///   - refresh: download in full even when the cache has the bytes.
+    ///   - alwaysRevalidates: ask the server about a cached copy before every use, fresh or not
+    ///     (for a manifest, whose rows may change before its headers say so).
+    ///   - limit: the largest body accepted, in bytes; nil for the loader's own limit.
     ///   - progress: called with the bytes received over the network so far and the expected
     ///     total (when known), on an arbitrary thread; never for a local file or a cache hit.
     public init(
         url: URL, loader: any PhotoDataLoading, cache: DiskCache? = nil, refresh: Bool = false,
+        alwaysRevalidates: Bool = false, limit: Int? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
     ) {
         self.url = url
         self.loader = loader
         self.cache = url.isFileURL ? nil : cache
         self.readsCache = !refresh
+        self.alwaysRevalidates = alwaysRevalidates
+        self.limit = limit
         self.progress = progress
         super.init()
         name = "Download \(url.lastPathComponent)"
@@ -72,7 +80,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
             return
         }
         guard let info = CachedResponseInfo(encoded: entry.metadata) else { return download(revalidating: nil) }
-        if info.isFresh(at: Date()) {
+        if !alwaysRevalidates, info.isFresh(at: Date()) {
             finish(with: .success(entry.data))
         } else {
             download(revalidating: info.headers.hasValidators ? (entry.data, info.headers) : nil)
@@ -82,7 +90,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     /// Fetches the bytes over the network, conditionally when a stale cached copy has
     /// validators, then stores them in the cache (unless the response says `no-store`).
     private func download(revalidating cached: (data: Data, headers: HTTPCacheHeaders)?) {
-        let started = loader.loadResource(from: url, revalidating: cached?.headers, limit: nil, progress: progress) { result in
+        let started = loader.loadResource(from: url, revalidating: cached?.headers, limit: limit, progress: progress) { result in
             switch result {
             case .success(.modified(let data, let headers)):
                 self.downloaded.withLock { $0 = data.count }
@@ -134,7 +142,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     /// reading them. A cancel ends the operation at once, even while the read is stuck; the
     /// read's late result is then ignored.
     private func readFile() {
-        let limit = loader.maximumBodySize
+        let limit = limit ?? loader.maximumBodySize
         Self.readQueue.async { [url] in
             // The path's own bytes: `url.path` is empty when they are not UTF-8 (escaped in the URL).
             let path = LocalPath(fileURL: url) ?? LocalPath(url.path)

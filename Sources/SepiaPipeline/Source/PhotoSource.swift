@@ -36,13 +36,17 @@ public enum PhotoSource {
     /// - Parameters:
     ///   - recursive: whether folders are read with their subfolders.
     ///   - excludedFolder: a folder left out of every scan (a batch's output folder).
+    ///   - cache: a disk cache that keeps remote manifests with their response headers; each is
+    ///     then revalidated before use (`If-None-Match`, `If-Modified-Since`), so that the tasks
+    ///     of a batch sharing the cache download a large manifest once. Nil for none.
     public static func load(
         _ locations: [String], recursive: Bool = false, excluding excludedFolder: URL? = nil,
-        loader: any PhotoDataLoading,
+        loader: any PhotoDataLoading, cache: DiskCache? = nil,
         completion: @escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void
     ) {
         let reading = SourceReading(
-            locations: locations, recursive: recursive, excludedFolder: excludedFolder?.path, loader: loader, completion: completion)
+            locations: locations, recursive: recursive, excludedFolder: excludedFolder?.path, loader: loader, cache: cache,
+            completion: completion)
         reading.next(index: 0, collected: PhotoCollection(entries: []))
     }
 
@@ -53,14 +57,17 @@ public enum PhotoSource {
         try await collection(from: [location], loader: loader).entries
     }
 
-    /// The rows of every source in `locations` (see ``load(_:recursive:excluding:loader:completion:)``).
+    /// The rows of every source in `locations` (see ``load(_:recursive:excluding:loader:cache:completion:)``).
     ///
     /// - Throws: the first clear error that says why a source cannot be had.
     public static func collection(
-        from locations: [String], recursive: Bool = false, excluding excludedFolder: URL? = nil, loader: any PhotoDataLoading
+        from locations: [String], recursive: Bool = false, excluding excludedFolder: URL? = nil, loader: any PhotoDataLoading,
+        cache: DiskCache? = nil
     ) async throws(PhotoSourceError) -> PhotoCollection {
         try await withCheckedContinuation { continuation in
-            load(locations, recursive: recursive, excluding: excludedFolder, loader: loader) { continuation.resume(returning: $0) }
+            load(locations, recursive: recursive, excluding: excludedFolder, loader: loader, cache: cache) {
+                continuation.resume(returning: $0)
+            }
         }.get()
     }
 
@@ -95,6 +102,7 @@ public enum PhotoSource {
         let recursive: Bool
         let excludedFolder: String?
         let loader: any PhotoDataLoading
+        let cache: DiskCache?
         let completion: @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void
 
         func next(index: Int, collected: PhotoCollection) {
@@ -127,7 +135,7 @@ public enum PhotoSource {
         ) {
             switch PhotoSource.resolve(location) {
             case .remote(let url):
-                _ = loader.loadData(from: url, limit: ManifestParser.maximumSize, progress: nil) { result in
+                PhotoSource.fetchManifest(url, loader: loader, cache: cache) { result in
                     done(
                         result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) }.map {
                             PhotoCollection(entries: $0)
@@ -144,6 +152,32 @@ public enum PhotoSource {
             }
         }
     }
+
+    /// Fetches a remote manifest: through the cache when there is one (revalidated each time),
+    /// straight from the loader otherwise.
+    private static func fetchManifest(
+        _ url: URL, loader: any PhotoDataLoading, cache: DiskCache?,
+        then done: @escaping @Sendable (Result<Data, PhotoError>) -> Void
+    ) {
+        guard let cache else {
+            _ = loader.loadData(from: url, limit: ManifestParser.maximumSize, progress: nil, completion: done)
+            return
+        }
+        let download = DownloadOperation(
+            url: url, loader: loader, cache: cache, alwaysRevalidates: true, limit: ManifestParser.maximumSize)
+        download.onFinish(on: .global()) { result in
+            switch result {
+            case .success(let data): done(.success(data))
+            case .failure(let error): done(.failure(error as? PhotoError ?? .processing("\(error)")))
+            case .cancelled: done(.failure(.cancelled))
+            }
+        }
+        manifestQueue.addOperation(download)
+    }
+
+    /// Where manifest downloads through a cache run.
+    private static let manifestQueue = OperationQueue(
+        configuration: StageConfiguration(name: "Sepia manifest downloads", maxConcurrentOperationCount: 4))
 
     static func parse(_ data: Data, origin: ManifestOrigin) -> Result<[PhotoEntry], PhotoSourceError> {
         Result { try ManifestParser.parse(data, origin: origin) }

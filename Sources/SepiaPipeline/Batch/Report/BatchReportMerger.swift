@@ -1,0 +1,134 @@
+import Foundation
+
+/// Reads the reports of a batch's tasks, line by line, into one ``BatchReportSummary``.
+///
+/// Memory grows with the rows (a few dozen bytes each, plus their names and reasons), not
+/// with the records: a report read twice costs no more.
+public struct BatchReportMerger {
+    private struct Row {
+        var state: BatchRecord.State
+        var reason: String?
+        var name: String
+        var order: Int
+    }
+
+    private struct Task {
+        var records = 0
+        var written = 0
+        var firstStart = Date.distantFuture
+        var lastEnd = Date.distantPast
+    }
+
+    private var rows: [String: Row] = [:]
+    private var reports = 0
+    private var records = 0
+    private var unreadableLines = 0
+    private var downloadedBytes = 0
+    private var firstStart = Date.distantFuture
+    private var lastEnd = Date.distantPast
+    private var originTimes: [String: [Double]] = [:]
+    private var tasks: [String: Task] = [:]
+
+    /// An empty merger.
+    public init() {}
+
+    /// Adds every line of the report at `path`.
+    ///
+    /// - Throws: ``BatchReportError`` when the file cannot be read.
+    public mutating func add(reportAt path: String) throws(BatchReportError) {
+        let data: Data
+        do throws(LocalFileError) {
+            data = try LocalFile.read(LocalPath(path), limit: Int.max)
+        } catch {
+            throw BatchReportError(path: path, reason: error.description, writing: false)
+        }
+        reports += 1
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            add(line: line)
+        }
+    }
+
+    /// Adds one line of a report: a ``BatchRecord``, or anything else (counted as unreadable).
+    public mutating func add(line: some DataProtocol) {
+        guard let record = BatchRecord(line: line) else {
+            unreadableLines += 1
+            return
+        }
+        add(record)
+    }
+
+    /// Adds one record.
+    public mutating func add(_ record: BatchRecord) {
+        records += 1
+        downloadedBytes += record.downloadedBytes
+        let start = record.finished.addingTimeInterval(-record.milliseconds / 1000)
+        firstStart = min(firstStart, start)
+        lastEnd = max(lastEnd, record.finished)
+        let taskKey = "\(record.machine)\u{0}\(record.shard)"
+        var task = tasks[taskKey] ?? Task()
+        task.records += 1
+        task.written += record.state == .written ? 1 : 0
+        task.firstStart = min(task.firstStart, start)
+        task.lastEnd = max(task.lastEnd, record.finished)
+        tasks[taskKey] = task
+        if record.state == .written || record.state == .failed, record.milliseconds > 0 {
+            originTimes[Self.origin(of: record.location), default: []].append(record.milliseconds)
+        }
+        let row = Row(state: record.state, reason: record.reason, name: record.name, order: records)
+        if let kept = rows[record.file], kept.state.rank > record.state.rank { return }
+        rows[record.file] = row
+    }
+
+    /// What the reports added so far say.
+    public func summary() -> BatchReportSummary {
+        var counts: [BatchRecord.State: Int] = [:]
+        var failures: [String: (count: Int, examples: [(order: Int, name: String)])] = [:]
+        for row in rows.values {
+            counts[row.state, default: 0] += 1
+            guard row.state == .failed else { continue }
+            var group = failures[row.reason ?? "unknown reason"] ?? (0, [])
+            group.count += 1
+            group.examples.append((row.order, row.name))
+            failures[row.reason ?? "unknown reason"] = group
+        }
+        let seconds = max(0, lastEnd.timeIntervalSince(firstStart))
+        let written = counts[.written] ?? 0
+        return BatchReportSummary(
+            reports: reports, rows: rows.count, written: written, skipped: counts[.skipped] ?? 0,
+            failed: counts[.failed] ?? 0, cancelled: counts[.cancelled] ?? 0, repeatedRecords: records - rows.count,
+            unreadableLines: unreadableLines, downloadedBytes: downloadedBytes, seconds: seconds,
+            photosPerSecond: seconds > 0 ? Double(written) / seconds : 0,
+            failures: failures.map { reason, group in
+                let names = group.examples.sorted { $0.order < $1.order }.prefix(BatchReportSummary.examplesPerFailure).map(\.name)
+                return BatchReportSummary.FailureGroup(reason: reason, count: group.count, examples: Array(names))
+            }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) },
+            slowestOrigins: originTimes.map { origin, times in
+                BatchReportSummary.OriginTiming(
+                    origin: origin, photos: times.count, meanMilliseconds: times.reduce(0, +) / Double(times.count),
+                    p95Milliseconds: Self.percentile(95, of: times))
+            }.sorted { $0.meanMilliseconds > $1.meanMilliseconds }.prefix(BatchReportSummary.listedOrigins).map { $0 },
+            tasks: tasks.map { key, task in
+                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+                let span = max(0, task.lastEnd.timeIntervalSince(task.firstStart))
+                return BatchReportSummary.TaskThroughput(
+                    machine: String(parts[0]), shard: String(parts[1]), records: task.records, written: task.written, seconds: span,
+                    photosPerSecond: span > 0 ? Double(task.written) / span : 0)
+            }.sorted { ($0.photosPerSecond, $0.machine, $0.shard) < ($1.photosPerSecond, $1.machine, $1.shard) }
+        )
+    }
+
+    /// The host and port of a URL location, or "local files" for a path.
+    static func origin(of location: String) -> String {
+        guard let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host
+        else { return "local files" }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// The nearest-rank percentile of `values` (not empty).
+    private static func percentile(_ percent: Double, of values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SepiaPipeline
+
+/// A merged batch report as text, for `sepia report`.
+struct ReportText {
+    let summary: BatchReportSummary
+
+    func write(to output: BufferedOutput) {
+        let summary = summary
+        output.write(
+            "\(summary.rows) photos in \(summary.reports) reports: \(summary.written) written, \(summary.skipped) already there, "
+                + "\(summary.failed) failed, \(summary.cancelled) cancelled\n")
+        output.write(
+            "\(Self.decimal(summary.photosPerSecond)) photos/s over \(Self.decimal(summary.seconds)) s "
+                + "(first start to last end), \(summary.downloadedBytes / 1024) KB downloaded\n")
+        if summary.repeatedRecords > 0 || summary.unreadableLines > 0 {
+            output.write(
+                "\(summary.repeatedRecords) records repeated a photo already counted (tasks run again); "
+                    + "\(summary.unreadableLines) unreadable lines skipped\n")
+        }
+        if !summary.failures.isEmpty {
+            output.write("Failures by reason:\n")
+            for group in summary.failures {
+                let examples = group.examples.map { "\"\($0)\"" }.joined(separator: ", ")
+                output.write("  \(group.count) × \(group.reason) (\(examples)\(group.count > group.examples.count ? ", …" : ""))\n")
+            }
+        }
+        if !summary.slowestOrigins.isEmpty {
+            output.write("Slowest origins (time per photo, mean and 95th percentile):\n")
+            for origin in summary.slowestOrigins {
+                output.write(
+                    "  \(origin.origin): \(origin.photos) photos, \(Self.decimal(origin.meanMilliseconds)) ms, "
+                        + "\(Self.decimal(origin.p95Milliseconds)) ms\n")
+            }
+        }
+        if !summary.tasks.isEmpty {
+            output.write("Tasks, slowest first:\n")
+            for task in summary.tasks {
+                output.write(
+                    "  \(task.machine) shard \(task.shard): \(task.written) written of \(task.records) records in "
+                        + "\(Self.decimal(task.seconds)) s (\(Self.decimal(task.photosPerSecond)) photos/s)\n")
+            }
+        }
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}
