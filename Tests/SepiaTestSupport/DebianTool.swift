@@ -24,7 +24,7 @@ package enum DebianTool {
     package static func run(
         _ tool: String, _ arguments: [String] = [], in folder: URL? = nil, input: Data? = nil, package: String
     ) throws -> Data {
-        guard let executable = find(tool) else {
+        guard let executable = ExecutableFile.named(tool) else {
             throw Failure(description: "\(tool) is missing: install the Debian package \(package) (scripts/install-deps)")
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-tool-\(UUID().uuidString)")
@@ -62,16 +62,5 @@ package enum DebianTool {
     @discardableResult
     package static func text(of tool: String, _ arguments: [String] = [], in folder: URL? = nil, package: String) throws -> String {
         String(decoding: try run(tool, arguments, in: folder, package: package), as: UTF8.self)
-    }
-
-    /// The executable `tool` names: itself when it holds a "/", else the first match on `PATH`.
-    private static func find(_ tool: String) -> URL? {
-        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? URL(fileURLWithPath: tool) : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(tool)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 }

@@ -9,6 +9,14 @@ package enum ExecutableFile {
             .first(where: isExecutable)
     }
 
+    /// The executable `tool` names: itself when it holds a "/" (a path), else the first match
+    /// on the `PATH` (``onPath(_:)``); nil when there is none.
+    package static func named(_ tool: String) -> URL? {
+        guard tool.contains("/") else { return onPath(tool) }
+        let url = URL(fileURLWithPath: tool)
+        return isExecutable(url) ? url : nil
+    }
+
     /// The folders searched, as the `PATH` lists them (`/usr/bin:/bin` when it is not set).
     package static var searchPath: String {
         ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -21,13 +21,14 @@ package final class BackgroundProcess {
     /// The program's name, for messages.
     package let name: String
 
-    /// Starts `executable` with `arguments` and `environment` (the whole environment), to be
-    /// killed after `lifetime` seconds if nothing stops it first.
+    /// Starts `executable` (a name looked up on the `PATH`, or a path) with `arguments` and
+    /// `environment` (the whole environment), to be killed after `lifetime` seconds if nothing
+    /// stops it first.
     package init(
         _ executable: String, _ arguments: [String], environment: [String: String],
         lifetime: TimeInterval = BackgroundProcess.defaultLifetime
     ) throws {
-        guard let program = ExecutableFile.onPath(executable), let timeout = ExecutableFile.onPath("timeout") else {
+        guard let program = ExecutableFile.named(executable), let timeout = ExecutableFile.onPath("timeout") else {
             throw EndToEndError("\(executable) (or coreutils' timeout) is not on the PATH: run scripts/install-deps.")
         }
         name = program.lastPathComponent
