@@ -140,7 +140,16 @@ struct ProcessCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let assignment = try shardAssignment()
-        if let assignment { FileHandle.standardError.write(Data("sepia: \(assignment)\n".utf8)) }
+        if let assignment {
+            FileHandle.standardError.write(Data("sepia: \(assignment)\n".utf8))
+            do throws(BatchShardError) {
+                // `--shard 1/1` asks for the whole batch by hand: only a shard an engine gives, or a real split, is checked.
+                if !(assignment.source == "--shard" && assignment.shard.isWhole) { try ShardCountMark.check(assignment, folder: folder) }
+            } catch {
+                FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
         var records: BatchRecordLog?
         do throws(BatchReportError) {
             if let report { records = try BatchRecordLog(path: report) }  // before any work

@@ -92,7 +92,8 @@ final class SlurmArrayBatchTests: XCTestCase {
         let midway = Polling.wait(every: 0.05, for: 120) {
             ((try? self.records(in: victim))?.filter { $0.state == "written" }.count ?? 0) >= 100
         }
-        XCTAssertTrue(midway, "task 2 never got going: \(try cluster.states(of: job))")
+        let statesThen = try cluster.states(of: job)
+        XCTAssertTrue(midway, "task 2 never got going: \(statesThen)")
         try cluster.cancel("\(job)_2")
         let firstRun = try cluster.waitUntilFinished(job: job, timeout: 180)
         XCTAssertEqual(firstRun, ["0": "COMPLETED", "1": "COMPLETED", "2": "CANCELLED", "3": "COMPLETED"])
@@ -101,9 +102,17 @@ final class SlurmArrayBatchTests: XCTestCase {
         let before = try photoFiles(in: output)
         XCTAssertLessThan(before.count, Self.photos, "task 2 was stopped before its end")
 
+        // Submitted again alone, task 2 is an array of one: without the number of shards it is refused.
+        let alone = try cluster.submit(
+            script.path, arguments: arguments, options: ["--array=2", "--cpus-per-task=1", "--mem=0", "--output=task-%a-alone.out"],
+            environment: environment)
+        XCTAssertEqual(try cluster.waitUntilFinished(job: alone, timeout: 60), ["2": "FAILED"])
+        let refusal = try String(contentsOf: cluster.workFolder.appendingPathComponent("task-2-alone.out"), encoding: .utf8)
+        XCTAssertTrue(refusal.contains("filled by a batch of 4 shards"), refusal)
+        XCTAssertEqual(try photoFiles(in: output), before, "the refused task wrote nothing")
         let again = try cluster.submit(
             script.path, arguments: arguments, options: ["--array=2", "--cpus-per-task=1", "--mem=0", "--output=task-%a-again.out"],
-            environment: environment)
+            environment: environment.merging(["SEPIA_SHARDS": "\(Self.tasks)"]) { $1 })
         XCTAssertEqual(try cluster.waitUntilFinished(job: again, timeout: 180), ["2": "COMPLETED"])
 
         // Every photo is there, and none written before the resubmission was written again.
@@ -111,7 +120,7 @@ final class SlurmArrayBatchTests: XCTestCase {
         XCTAssertEqual(after.count, Self.photos)
         for (name, identity) in before { XCTAssertEqual(after[name], identity, "\(name) was rewritten") }
         let hidden = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".") }
-        XCTAssertEqual(hidden, [], "no temporary file left behind")
+        XCTAssertEqual(hidden, [".sepia-shards"], "no temporary file left behind")
 
         // Each task did its own share, and each photo was written exactly once across the tasks.
         var writtenCount: [String: Int] = [:]

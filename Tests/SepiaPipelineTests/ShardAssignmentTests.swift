@@ -36,6 +36,15 @@ final class ShardAssignmentTests: XCTestCase {
         XCTAssertEqual(try assignment(stepped)?.description, "shard 3 of 4 from SLURM_ARRAY_TASK_ID")
     }
 
+    func testASlurmTaskSubmittedAgainAloneKeepsItsShardWhenTheCountIsGiven() throws {
+        // `sbatch --array=2` after a 0-3 array: an array of one task.
+        let alone = ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_MAX": "2", "SLURM_ARRAY_TASK_COUNT": "1"]
+        XCTAssertEqual(try assignment(alone)?.shard, .whole, "without the count, the array of one is all there is")
+        XCTAssertEqual(try assignment(alone.merging(["SEPIA_SHARDS": "4"]) { $1 })?.shard, try BatchShard(index: 3, count: 4))
+        XCTAssertEqual(try assignment(alone, shards: 4)?.shard, try BatchShard(index: 3, count: 4))
+        assertRefused(alone.merging(["SEPIA_SHARDS": "2"]) { $1 }, saying: "beyond the 2 tasks")
+    }
+
     func testASlurmArrayWithGapsIsRefused() {
         // --array=1,3,7: three tasks whose indices are no arithmetic series.
         assertRefused(
@@ -74,7 +83,31 @@ final class ShardAssignmentTests: XCTestCase {
         XCTAssertEqual(
             try assignment(slurm.merging(["BATCH_TASK_INDEX": "1", "BATCH_TASK_COUNT": "4"]) { $1 })?.shard,
             try BatchShard(index: 2, count: 4), "engines that agree")
-        assertRefused(slurm, shards: 8, saying: "--shards is 8")
+        assertRefused(["AWS_BATCH_JOB_ARRAY_INDEX": "1", "AWS_BATCH_JOB_ARRAY_SIZE": "4", "SEPIA_SHARDS": "8"], saying: "disagree")
         assertRefused([:], shards: 4, saying: "needs the task's index")
+    }
+}
+
+/// The output folder's record of how many shards fill it.
+final class ShardCountMarkTests: XCTestCase {
+    func testTheFirstSplitTaskMarksTheFolderAndATaskOfAnotherCountIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-mark-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let slurm = { (shard: BatchShard) in ShardAssignment(shard: shard, source: "SLURM_ARRAY_TASK_ID") }
+        try ShardCountMark.check(slurm(.whole), folder: folder)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sepia-shards").path), "a whole batch marks nothing")
+        try ShardCountMark.check(slurm(try BatchShard(index: 2, count: 4)), folder: folder)
+        try ShardCountMark.check(slurm(try BatchShard(index: 4, count: 4)), folder: folder)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(".sepia-shards"), encoding: .utf8), "4\n")
+        XCTAssertThrowsError(try ShardCountMark.check(slurm(.whole), folder: folder)) { error in
+            XCTAssertTrue("\(error)".contains("filled by a batch of 4 shards"), "\(error)")
+            XCTAssertTrue("\(error)".contains("SEPIA_SHARDS=4"), "\(error)")
+        }
+        XCTAssertThrowsError(try ShardCountMark.check(slurm(try BatchShard(index: 1, count: 8)), folder: folder))
+        try Data("four".utf8).write(to: folder.appendingPathComponent(".sepia-shards"))
+        XCTAssertThrowsError(try ShardCountMark.check(slurm(try BatchShard(index: 1, count: 4)), folder: folder)) {
+            XCTAssertTrue("\($0)".contains("not a number of shards"), "\($0)")
+        }
     }
 }

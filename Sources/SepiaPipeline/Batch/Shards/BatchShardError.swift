@@ -12,6 +12,8 @@ public enum BatchShardError: Error, Equatable, CustomStringConvertible {
     case inconsistent(String)
     /// Two engines' variables name different shards.
     case disagreement(first: String, second: String)
+    /// The output folder's ``ShardCountMark`` cannot be read or written.
+    case unreadableMark(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum BatchShardError: Error, Equatable, CustomStringConvertible {
             "\(name) is \"\(value)\", not \(expected)"
         case .inconsistent(let sentence):
             sentence
+        case .unreadableMark(let path, let reason):
+            "cannot read the number of shards in \(path): \(reason)"
         case .disagreement(let first, let second):
             "the batch engines' variables disagree: \(first), but \(second); give --shard K/N"
         }

@@ -30,10 +30,14 @@ struct EngineVariables {
         return found
     }
 
-    /// A Slurm array task's shard: its position in the array `MIN, MIN+STEP, …` of COUNT tasks.
+    /// A Slurm array task's shard: its position in the array `MIN, MIN+STEP, …` of COUNT tasks;
+    /// or, when the number of shards is given (`--shards`, ``ShardAssignment/shardCountVariable``),
+    /// the task's own index counted from 0, so that a task submitted again alone
+    /// (`sbatch --array=2`, an array of one) keeps its shard.
     private func slurmArray() throws(BatchShardError) -> ShardAssignment? {
         let name = "SLURM_ARRAY_TASK_ID"
         guard let id = try number(name) else { return nil }
+        if let count = try givenCount() { return try assignment(zeroBased: id, indexName: name, count: count) }
         let minimum = try required("SLURM_ARRAY_TASK_MIN", with: name)
         let count = try required("SLURM_ARRAY_TASK_COUNT", with: name)
         let step = max(1, try number("SLURM_ARRAY_TASK_STEP") ?? 1)
@@ -47,17 +51,22 @@ struct EngineVariables {
 
     /// The number of shards of a Kubernetes Indexed Job: `--shards`, or ``ShardAssignment/shardCountVariable``.
     private func kubernetesCount() throws(BatchShardError) -> Int {
-        let variable = try number(ShardAssignment.shardCountVariable)
-        switch (shards, variable) {
-        case (let option?, let variable?) where option != variable:
-            throw .inconsistent("--shards is \(option) but \(ShardAssignment.shardCountVariable) is \(variable)")
-        case (let count?, _), (nil, let count?):
-            return count
-        case (nil, nil):
+        guard let count = try givenCount() else {
             throw .inconsistent(
                 "JOB_COMPLETION_INDEX is set but not the number of shards: give --shards N or set \(ShardAssignment.shardCountVariable) to the Job's completions"
             )
         }
+        return count
+    }
+
+    /// The number of shards given by the user: `--shards`, or ``ShardAssignment/shardCountVariable``
+    /// (which must agree); nil when neither is.
+    func givenCount() throws(BatchShardError) -> Int? {
+        let variable = try number(ShardAssignment.shardCountVariable)
+        if let shards, let variable, shards != variable {
+            throw .inconsistent("--shards is \(shards) but \(ShardAssignment.shardCountVariable) is \(variable)")
+        }
+        return shards ?? variable
     }
 
     private func assignment(zeroBased index: Int, indexName: String, count: Int) throws(BatchShardError) -> ShardAssignment {

@@ -25,7 +25,9 @@ public struct ShardAssignment: Sendable, Equatable, CustomStringConvertible {
     /// Read, in this order (each index counted from 0, or from the array's first index):
     /// - Slurm job arrays: `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN`,
     ///   `SLURM_ARRAY_TASK_COUNT` (and `SLURM_ARRAY_TASK_STEP`, `SLURM_ARRAY_TASK_MAX` when set);
-    ///   an array whose indices are not evenly spaced (`--array=1,2,7`) is an error;
+    ///   an array whose indices are not evenly spaced (`--array=1,2,7`) is an error. When the
+    ///   number of shards is given (`shards` or ``shardCountVariable``), the task's index
+    ///   counted from 0 is its shard, whatever the array: a task submitted again alone keeps it;
     /// - Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX`, with the count from `shards` or
     ///   ``shardCountVariable``;
     /// - AWS Batch array jobs: `AWS_BATCH_JOB_ARRAY_INDEX`, `AWS_BATCH_JOB_ARRAY_SIZE`;
@@ -36,7 +38,8 @@ public struct ShardAssignment: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``BatchShardError`` when a variable is not a number, the variables do not fit
     ///   together, two engines name different shards, or `shards` disagrees with an engine's count.
     public static func fromEnvironment(_ environment: [String: String], shards: Int?) throws(BatchShardError) -> ShardAssignment? {
-        let readings = try EngineVariables(environment: environment, shards: shards).assignments()
+        let variables = EngineVariables(environment: environment, shards: shards)
+        let readings = try variables.assignments()
         guard let first = readings.first else {
             if let shards {
                 throw .inconsistent(
@@ -48,8 +51,8 @@ public struct ShardAssignment: Sendable, Equatable, CustomStringConvertible {
         for other in readings.dropFirst() where other.shard != first.shard {
             throw .disagreement(first: first.description, second: other.description)
         }
-        if let shards, shards != first.shard.count {
-            throw .disagreement(first: first.description, second: "--shards is \(shards)")
+        if let count = try variables.givenCount(), count != first.shard.count {
+            throw .disagreement(first: first.description, second: "the number of shards given is \(count)")
         }
         return first
     }
