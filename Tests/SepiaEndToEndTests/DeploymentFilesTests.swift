@@ -119,6 +119,45 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(podSecurity?.runAsUser.map(String.init), try Self.imageUser(), "runAsUser is deploy/Dockerfile's USER")
     }
 
+    /// The Job's own command line, run here once per completion index as its pods would run it
+    /// (the shared volume a temporary folder, the manifest a `sepia serve`): every shard ends
+    /// well, each photo is written once, and `sepia report` merges the shards' reports.
+    func testTheJobsCommandLineRunsEveryShardWithSepiaAsItIs() throws {
+        let job = try XCTUnwrap(try Self.documents(of: [Job].self, in: Self.jobFile).first)
+        let container = try XCTUnwrap(job.spec.template.spec.containers.first { ($0.command ?? []).contains("sepia") })
+        let completions = try XCTUnwrap(job.spec.completions)
+        let sepia = try EndToEndTools.sepia()
+        let server = try SepiaServe(sepia: sepia.path, photos: 60, size: "32x24")
+        defer { server.stop() }
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-job-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        var environment = Dictionary((container.env ?? []).compactMap { variable in variable.value.map { (variable.name, $0) } }) {
+            first, _ in first
+        }
+        environment["MANIFEST"] = server.jsonURL
+        for index in 0..<completions {
+            environment["JOB_COMPLETION_INDEX"] = String(index)
+            let arguments = (container.args ?? []).map {
+                Self.expanding($0, with: environment).replacingOccurrences(of: "/shared", with: shared.path)
+            }
+            let run = try CommandRunner.runCapturingBytes(
+                sepia, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { _, pod in pod })
+            let said = String(decoding: run.errorOutput, as: UTF8.self)
+            XCTAssertEqual(run.status, 0, "shard \(index): \(said)")
+            XCTAssertTrue(said.contains("shard \(index + 1) of \(completions) from JOB_COMPLETION_INDEX"), said)
+        }
+        let photos = try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("output").path)
+        XCTAssertEqual(photos.filter { !$0.hasPrefix(".") }.count, 60)
+        let reports = try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("reports").path)
+        XCTAssertEqual(reports.count, completions, "a report a shard: \(reports)")
+        let merged = try CommandRunner.runCapturingBytes(
+            sepia, ["report"] + reports.map { shared.appendingPathComponent("reports/\($0)").path },
+            environment: ProcessInfo.processInfo.environment)
+        let summary = String(decoding: merged.output, as: UTF8.self)
+        XCTAssertEqual(merged.status, 0, summary)
+        XCTAssertTrue(summary.hasPrefix("60 photos in \(completions) reports: 60 written"), summary)
+    }
+
     func testTheReportPodReadsTheSharedVolume() throws {
         let pods = try Self.documents(of: [Pod].self, in: Self.reportFile)
         XCTAssertEqual(pods.map(\.kind), ["Pod"])

@@ -31,25 +31,12 @@ final class SlurmArrayBatchTests: XCTestCase {
         }
     }
 
-    private var server: BackgroundProcess?
+    private var server: SepiaServe?
     private var cluster: LocalSlurmCluster?
 
     override func tearDown() {
         cluster?.stop()
         server?.stop()
-    }
-
-    /// Starts `sepia serve` with `photos` tiny photos and no broken entries; returns its JSON manifest's URL.
-    private func startServer(_ sepia: URL) throws -> String {
-        let server = try BackgroundProcess(
-            sepia.path, ["serve", "--count", "\(Self.photos)", "--photo-size", "48x32", "--no-broken-entries"],
-            environment: ProcessInfo.processInfo.environment)
-        self.server = server
-        let printed = Polling.read(every: 0.05, for: 30, { server.output }, until: { $0.contains("JSON:") })
-        guard printed.isDone, let line = printed.value.split(separator: "\n").first(where: { $0.hasPrefix("JSON:") }) else {
-            throw EndToEndError("sepia serve did not start: \(server.output) \(server.log)")
-        }
-        return line.dropFirst("JSON:".count).trimmingCharacters(in: .whitespaces)
     }
 
     private func records(in report: URL) throws -> [Record] {
@@ -71,7 +58,9 @@ final class SlurmArrayBatchTests: XCTestCase {
 
     func testAnArrayWritesEveryPhotoOnceAndAKilledTaskFinishesWhenRunAgain() throws {
         let sepia = try EndToEndTools.sepia()
-        let manifest = try startServer(sepia)
+        let server = try SepiaServe(sepia: sepia.path, photos: Self.photos, size: "48x32")
+        self.server = server
+        let manifest = server.jsonURL
         let cluster = try LocalSlurmCluster(nodes: 2, cpusPerNode: 2)
         self.cluster = cluster
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

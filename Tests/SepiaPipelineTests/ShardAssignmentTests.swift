@@ -71,7 +71,8 @@ final class ShardAssignmentTests: XCTestCase {
             ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE"), ("BATCH_TASK_INDEX", "BATCH_TASK_COUNT"),
             ("CLOUD_RUN_TASK_INDEX", "CLOUD_RUN_TASK_COUNT"),
         ] {
-            XCTAssertEqual(try assignment([index: "2", count: "5"]), ShardAssignment(shard: try BatchShard(index: 3, count: 5), source: index))
+            XCTAssertEqual(
+                try assignment([index: "2", count: "5"]), ShardAssignment(shard: try BatchShard(index: 3, count: 5), source: index))
             assertRefused([index: "2"], saying: "\(count) is not")
             assertRefused([index: "2", count: "0"], saying: "the number of tasks is 0")
         }
@@ -96,7 +97,8 @@ final class ShardCountMarkTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let slurm = { (shard: BatchShard) in ShardAssignment(shard: shard, source: "SLURM_ARRAY_TASK_ID") }
         try ShardCountMark.check(slurm(.whole), folder: folder)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sepia-shards").path), "a whole batch marks nothing")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(".sepia-shards").path), "a whole batch marks nothing")
         try ShardCountMark.check(slurm(try BatchShard(index: 2, count: 4)), folder: folder)
         try ShardCountMark.check(slurm(try BatchShard(index: 4, count: 4)), folder: folder)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(".sepia-shards"), encoding: .utf8), "4\n")

@@ -36,18 +36,14 @@ struct SlurmBenchmark: AsyncParsableCommand {
         let binary = sepia ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("sepia").path
         guard FileManager.default.isExecutableFile(atPath: binary) else { throw ValidationError("no sepia at \(binary): give --sepia") }
         let script = URL(fileURLWithPath: script).standardizedFileURL.path
-        guard FileManager.default.fileExists(atPath: script) else { throw ValidationError("no script at \(script): run from the repository") }
+        guard FileManager.default.fileExists(atPath: script) else {
+            throw ValidationError("no script at \(script): run from the repository")
+        }
         let size = "\(width)x\(width * 3 / 4)"
         // The tasks' own sepia serves the photos: a debug sepia-bench would take minutes to generate them.
-        let server = try BackgroundProcess(
-            binary, ["serve", "--count", "\(count)", "--photo-size", size, "--no-broken-entries"],
-            environment: ProcessInfo.processInfo.environment)
+        let server = try SepiaServe(sepia: binary, photos: count, size: size)
         defer { server.stop() }
-        let printed = Polling.read(every: 0.05, for: 30, { server.output }, until: { $0.contains("JSON:") })
-        guard printed.isDone, let line = printed.value.split(separator: "\n").first(where: { $0.hasPrefix("JSON:") }) else {
-            throw ValidationError("sepia serve did not start: \(server.log)")
-        }
-        let manifest = line.dropFirst("JSON:".count).trimmingCharacters(in: .whitespaces)
+        let manifest = server.jsonURL
         let cluster = try LocalSlurmCluster(nodes: 2, cpusPerNode: 2)
         defer { cluster.stop() }
         // A first run that is not counted makes the server generate every photo.
@@ -59,7 +55,8 @@ struct SlurmBenchmark: AsyncParsableCommand {
         print("tasks | wall s | photos/s | × 1 task | per task photos/s (min–max) | written")
         var baseline: Double?
         for taskCount in tasks {
-            let result = try runArray(of: taskCount, label: "\(taskCount)", cluster: cluster, manifest: manifest, sepia: binary, script: script)
+            let result = try runArray(
+                of: taskCount, label: "\(taskCount)", cluster: cluster, manifest: manifest, sepia: binary, script: script)
             let rate = Double(result.written) / result.wall
             baseline = baseline ?? rate
             let rates = result.taskRates
