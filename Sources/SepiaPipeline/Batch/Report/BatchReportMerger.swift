@@ -86,10 +86,10 @@ public struct BatchReportMerger {
         for row in rows.values {
             counts[row.state, default: 0] += 1
             guard row.state == .failed else { continue }
-            var group = failures[row.reason ?? "unknown reason"] ?? (0, [])
-            group.count += 1
-            group.examples.append((row.order, row.name))
-            failures[row.reason ?? "unknown reason"] = group
+            // In place, and only the first few examples kept: a million failures of one reason
+            // must not copy a growing array a million times.
+            failures[row.reason ?? "unknown reason", default: (0, [])].count += 1
+            Self.keepEarliest((row.order, row.name), in: &failures[row.reason ?? "unknown reason", default: (0, [])].examples)
         }
         let seconds = max(0, lastEnd.timeIntervalSince(firstStart))
         let written = counts[.written] ?? 0
@@ -99,8 +99,7 @@ public struct BatchReportMerger {
             unreadableLines: unreadableLines, downloadedBytes: downloadedBytes, seconds: seconds,
             photosPerSecond: seconds > 0 ? Double(written) / seconds : 0,
             failures: failures.map { reason, group in
-                let names = group.examples.sorted { $0.order < $1.order }.prefix(BatchReportSummary.examplesPerFailure).map(\.name)
-                return BatchReportSummary.FailureGroup(reason: reason, count: group.count, examples: Array(names))
+                BatchReportSummary.FailureGroup(reason: reason, count: group.count, examples: group.examples.map(\.name))
             }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) },
             slowestOrigins: originTimes.map { origin, times in
                 BatchReportSummary.OriginTiming(
@@ -115,6 +114,15 @@ public struct BatchReportMerger {
                     photosPerSecond: span > 0 ? Double(task.written) / span : 0)
             }.sorted { ($0.photosPerSecond, $0.machine, $0.shard) < ($1.photosPerSecond, $1.machine, $1.shard) }
         )
+    }
+
+    /// Adds `example` to `examples` (sorted by order) if it is among the earliest
+    /// ``BatchReportSummary/examplesPerFailure``.
+    private static func keepEarliest(_ example: (order: Int, name: String), in examples: inout [(order: Int, name: String)]) {
+        let position = examples.firstIndex { $0.order > example.order } ?? examples.endIndex
+        guard position < BatchReportSummary.examplesPerFailure else { return }
+        examples.insert(example, at: position)
+        if examples.count > BatchReportSummary.examplesPerFailure { examples.removeLast() }
     }
 
     /// The host and port of a URL location, or "local files" for a path.
