@@ -61,13 +61,16 @@ final class BrowserPicturesInRealTerminalsTests: XCTestCase {
     }
 
     /// `sepia demo`, as the issue asks: real photos in every row of the first screen, with no
-    /// graphics flag, in both terminals. `--prefetch 0`: the demo server renders each photo on
-    /// first request (1.5 s for 1024×768 in a debug build), and rows beyond the screen would
-    /// queue ahead of nothing here but delay the screen's own on a loaded machine.
+    /// graphics flag, in both terminals. The demo server renders each photo on first request
+    /// (1.5 s for 1024×768 in a debug build; on a machine loaded by other work the five rows
+    /// once took over 120 s): `--photo-size 512x384` renders a quarter of the pixels, still more
+    /// than a thumbnail shows, and `--prefetch 0` keeps rows beyond the screen from queueing
+    /// ahead of the screen's own.
     func testTheDemoShowsPhotosInEveryRowInBothTerminals() throws {
         let sepia = try EndToEndTools.sepia()
         for emulator in TerminalEmulator.allCases {
-            let terminal = try XvfbTerminal(emulator, columns: 80, rows: 24, command: [sepia.path, "demo", "--prefetch", "0"])
+            let terminal = try XvfbTerminal(
+                emulator, columns: 80, rows: 24, command: [sepia.path, "demo", "--prefetch", "0", "--photo-size", "512x384"])
             self.terminal = terminal
             let screen = try terminal.waitForScreenshot("a photo in each of the demo's five rows", timeout: 120) { screen in
                 (0..<5).allSatisfy { self.pictureArea(row: $0, on: screen, in: terminal).looksLikePhoto }
