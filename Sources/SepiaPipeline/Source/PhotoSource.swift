@@ -71,7 +71,7 @@ public enum PhotoSource {
         }.get()
     }
 
-    /// The source that the bytes of a command-line argument name, for ``load(_:recursive:excluding:loader:completion:)``.
+    /// The source that the bytes of a command-line argument name, for ``load(_:recursive:excluding:loader:cache:completion:)``.
     ///
     /// Swift decodes arguments as UTF-8 and replaces the bytes that are not with U+FFFD, so a
     /// file whose name is not UTF-8 (a Latin-1 "caf\u{E9}.jpg") could not be named by the
