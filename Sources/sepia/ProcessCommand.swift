@@ -117,7 +117,7 @@ struct ProcessCommand: AsyncParsableCommand {
             if let shards, shards != parsed.count {
                 throw BatchShardError.disagreement(first: "--shard is \(shard)", second: "--shards is \(shards)")
             }
-            return ShardAssignment(shard: parsed, source: "--shard")
+            return ShardAssignment(shard: parsed, source: ShardAssignment.commandLineSource)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -144,7 +144,7 @@ struct ProcessCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("sepia: \(assignment)\n".utf8))
             do throws(BatchShardError) {
                 // `--shard 1/1` asks for the whole batch by hand: only a shard an engine gives, or a real split, is checked.
-                if !(assignment.source == "--shard" && assignment.shard.isWhole) { try ShardCountMark.check(assignment, folder: folder) }
+                if !(assignment.isFromCommandLine && assignment.shard.isWhole) { try ShardCountMark.check(assignment, folder: folder) }
             } catch {
                 FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
                 throw ExitCode.failure

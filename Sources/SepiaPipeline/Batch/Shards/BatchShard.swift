@@ -55,7 +55,9 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The shard (1…`count`) that the row whose output file is called `baseName` belongs to.
-    public static func shardIndex(ofBaseName baseName: String, count: Int) -> Int {
+    /// Internal: `count` must be a checked number of shards (a negative one would trap), which
+    /// only ``contains(baseName:)`` and the tests pass.
+    static func shardIndex(ofBaseName baseName: String, count: Int) -> Int {
         Int(mixed(FNV1a128.low64(of: baseName.utf8)).multipliedFullWidth(by: UInt64(count)).high) + 1
     }
 

@@ -12,6 +12,12 @@ public struct ShardAssignment: Sendable, Equatable, CustomStringConvertible {
         self.source = source
     }
 
+    /// The ``source`` of a shard given on the command line.
+    public static let commandLineSource = "--shard"
+
+    /// Whether the shard was given by hand (`--shard K/N`) rather than by an engine.
+    public var isFromCommandLine: Bool { source == Self.commandLineSource }
+
     /// "shard 3 of 4 from SLURM_ARRAY_TASK_ID".
     public var description: String { "shard \(shard.index) of \(shard.count) from \(source)" }
 
