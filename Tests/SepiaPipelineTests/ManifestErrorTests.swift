@@ -39,6 +39,55 @@ final class ManifestErrorTests: XCTestCase {
             data.prefix(data.count - 8), kind: .invalidPropertyList(detail: "the binary property list is damaged or truncated."))
     }
 
+    /// Foundation on Linux crashes on a set in a binary property list, wherever it is; such a
+    /// document is refused first. The first document is the fuzzer's own finding.
+    func testBinaryPropertyListWithASetIsRefusedNotCrashedOn() throws {
+        let fuzzerFinding = try XCTUnwrap(
+            Data(
+                base64Encoded:
+                    "YnBsaXN0MDDDAQIDBAUGU0JhZFZDYXN0bGVUTGFrZSP4PwAAAAAAAF8QGWh0dHBzOi8vZXhhbXBsZS5jb20vYy5qcGdYbGFrZS5qcGcIDxMaHyhEAAAAAAAAAQEAAAAAAAAABwAAAAAAAAAAAAAAAAAAAE0="
+            ))
+        assertManifestError(
+            fuzzerFinding,
+            kind: .invalidPropertyList(detail: "object 0 of the binary property list is a set, which a manifest cannot hold."))
+        let string: (String) -> [UInt8] = { [0x50 | UInt8($0.utf8.count)] + Array($0.utf8) }
+        // An array holding a set of two strings, and a dictionary whose value is a set.
+        assertManifestError(
+            Self.binaryPropertyList(objects: [[0xA1, 1], [0xC2, 2, 3], string("a"), string("b")]),
+            kind: .invalidPropertyList(detail: "object 1 of the binary property list is a set, which a manifest cannot hold."))
+        assertManifestError(
+            Self.binaryPropertyList(objects: [[0xD1, 1, 2], string("k"), [0xC1, 3], string("https://example.com/b.jpg")]),
+            kind: .invalidPropertyList(detail: "object 2 of the binary property list is a set, which a manifest cannot hold."))
+        // The same writer without a set makes a document that parses.
+        let rows = try ManifestParser.parse(
+            Self.binaryPropertyList(objects: [[0xD1, 1, 2], string("k"), string("https://example.com/b.jpg")]),
+            origin: ManifestFixtures.remote)
+        XCTAssertEqual(rows.map(\.name), ["k"])
+    }
+
+    func testBinaryPropertyListWithAnOffsetTablePastItsEndIsRefused() throws {
+        var data = try ManifestFixtures.propertyList(["Kitten": "https://example.com/k.jpg"], format: .binary)
+        data[data.count - 8] = 0xFF  // the offset table's position: far past the end
+        assertManifestError(data, kind: .invalidPropertyList(detail: "the binary property list is damaged or truncated."))
+    }
+
+    /// A binary property list of `objects` (encoded, with one-byte references), the first one its root.
+    private static func binaryPropertyList(objects: [[UInt8]]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = UInt64(bytes.count)
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for field in [UInt64(objects.count), 0, table] {
+            bytes += withUnsafeBytes(of: field.bigEndian, Array.init)
+        }
+        return Data(bytes)
+    }
+
     func testWrongRootTypes() throws {
         let description = assertManifestError(
             Data("<plist version=\"1.0\"><integer>3</integer></plist>".utf8), kind: .unexpectedRoot(found: "a number"))

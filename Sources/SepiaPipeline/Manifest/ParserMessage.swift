@@ -2,13 +2,16 @@ import Foundation
 
 /// Turns Foundation's parser errors into the detail part of a `ManifestError` message.
 enum ParserMessage {
+    /// The message for a binary property list that cannot be read.
+    static let damagedBinaryPropertyList = "the binary property list is damaged or truncated."
+
     /// The property list parser's own message, such as "Value missing for key inside <dict> at line 4.".
     ///
     /// For a damaged binary property list Foundation retries the bytes as an old-style text plist
     /// and reports that attempt's confusing error, so binary data gets a message of its own.
     static func propertyList(_ error: Error, data: Data) -> String {
         if data.starts(with: Array("bplist".utf8)) {
-            return "the binary property list is damaged or truncated."
+            return damagedBinaryPropertyList
         }
         return sentence(debugDescription(of: error))
     }

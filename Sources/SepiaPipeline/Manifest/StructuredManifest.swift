@@ -9,6 +9,9 @@ import Foundation
 enum StructuredManifest {
     /// Decodes an XML or binary property list and reads its rows.
     static func propertyListRows(_ data: Data, origin: ManifestOrigin) throws -> [ManifestRow] {
+        if data.starts(with: Array("bplist".utf8)) {
+            try refuseSets(in: data, origin: origin)
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -16,6 +19,21 @@ enum StructuredManifest {
             throw ManifestError(.invalidPropertyList(detail: ParserMessage.propertyList(error, data: data)), origin: origin)
         }
         return try rows(from: root, origin: origin)
+    }
+
+    /// Refuses a binary property list that holds a set, which Foundation on Linux crashes on
+    /// (see `BinaryPropertyListSets`), or whose offset table cannot be read.
+    private static func refuseSets(in data: Data, origin: ManifestOrigin) throws {
+        switch BinaryPropertyListSets.scan(data) {
+        case .none:
+            return
+        case .set(let index):
+            throw ManifestError(
+                .invalidPropertyList(detail: "object \(index) of the binary property list is a set, which a manifest cannot hold."),
+                origin: origin)
+        case .unreadable:
+            throw ManifestError(.invalidPropertyList(detail: ParserMessage.damagedBinaryPropertyList), origin: origin)
+        }
     }
 
     /// Decodes a JSON document and reads its rows.
