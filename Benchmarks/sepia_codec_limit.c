@@ -8,10 +8,11 @@
  *     rounded to nearest (ties to even, the 1.5·2^23 bias trick Sepia's kernel uses),
  *   - encode at quality 85 with jpeg_set_defaults (4:2:0, accurate integer DCT, no optimisation).
  * With --size WxH it decodes DCT-scaled (the strongest 1/8, 1/4, 1/2 that still covers the fit)
- * and then area-averages into the box, like Sepia's thumbnail path.
+ * and then area-averages into the box, like Sepia's thumbnail path. With --filter none it skips
+ * the colour matrix: decode + encode only, the floor of any program doing this work.
  *
  * Build: gcc -O3 -march=native -ffp-contract=off sepia_codec_limit.c -o sepia_codec_limit -ljpeg -lpthread
- * Usage: sepia_codec_limit LIST OUTDIR [--threads N] [--size WxH] [--quality Q] [--intensity I]
+ * Usage: sepia_codec_limit LIST OUTDIR [--threads N] [--size WxH] [--quality Q] [--intensity I] [--filter sepia|none]
  *        (LIST: one JPEG path a line; writes OUTDIR/<basename>)
  */
 #include <stdatomic.h>
@@ -26,7 +27,7 @@
 static char **paths;
 static size_t path_count;
 static const char *out_dir;
-static int quality = 85, box_w = 0, box_h = 0;
+static int quality = 85, box_w = 0, box_h = 0, filters = 1;
 static float matrix[9];
 static atomic_size_t next_index;
 static atomic_int failures;
@@ -140,7 +141,7 @@ static int process(const char *path) {
         jpeg_read_scanlines(&d, &row, 1);
     }
     jpeg_finish_decompress(&d);
-    apply_sepia(pixels, (size_t)ow * oh);
+    if (filters) apply_sepia(pixels, (size_t)ow * oh);
     const uint8_t *image = pixels;
     if (box_w > 0 && (ow != fw || oh != fh)) {
         fitted = area_resize(pixels, ow, oh, fw, fh);
@@ -191,7 +192,8 @@ static void *worker(void *unused) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: %s LIST OUTDIR [--threads N] [--size WxH] [--quality Q] [--intensity I]\n", argv[0]);
+        fprintf(stderr, "usage: %s LIST OUTDIR [--threads N] [--size WxH] [--quality Q] [--intensity I] [--filter sepia|none]\n",
+                argv[0]);
         return 2;
     }
     int threads = 2;
@@ -201,6 +203,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--quality")) quality = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--intensity")) intensity = strtof(argv[i + 1], NULL);
         else if (!strcmp(argv[i], "--size")) sscanf(argv[i + 1], "%dx%d", &box_w, &box_h);
+        else if (!strcmp(argv[i], "--filter")) filters = strcmp(argv[i + 1], "none") != 0;
     }
     static const float sepia[9] = {0.393f, 0.769f, 0.189f, 0.349f, 0.686f, 0.168f, 0.272f, 0.534f, 0.131f};
     for (int i = 0; i < 9; i++) matrix[i] = intensity * sepia[i] + (i % 4 == 0 ? 1.0f - intensity : 0.0f);

@@ -148,40 +148,62 @@ static void convert_cmyk_to_rgba(uint8_t *row, JDIMENSION width, bool stored_inv
     }
 }
 
-sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
-                                            sepia_jpeg_rows_decoded rows_decoded, void *context) {
+sepia_status sepia_jpeg_decoder_start(sepia_jpeg_decoder *decoder) {
     j_decompress_ptr cinfo = &decoder->cinfo;
     if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
-
     jpeg_start_decompress(cinfo);
     if (cinfo->output_components != 4) {
         sepia_diagnostics_set_error(&decoder->diagnostics, "unexpected number of output components");
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
-    sepia_prefer_huge_pages(rgba, (size_t)cinfo->output_height * bytes_per_row);
-    const bool cmyk = cinfo->out_color_space == JCS_CMYK && !decoder->keeps_cmyk;
-    const bool stored_inverted = cinfo->saw_Adobe_marker;
+    return SEPIA_STATUS_OK;
+}
 
-    JSAMPROW rows[ROWS_PER_READ];
-    while (cinfo->output_scanline < cinfo->output_height) {
-        const JDIMENSION first = cinfo->output_scanline;
-        JDIMENSION wanted = cinfo->output_height - first;
-        if (wanted > ROWS_PER_READ) wanted = ROWS_PER_READ;
-        for (JDIMENSION index = 0; index < wanted; index++) {
-            rows[index] = rgba + (size_t)(first + index) * bytes_per_row;
-        }
-        const JDIMENSION read = jpeg_read_scanlines(cinfo, rows, wanted);
+sepia_status sepia_jpeg_decoder_read_rows(sepia_jpeg_decoder *decoder, uint8_t *rows, size_t bytes_per_row,
+                                          uint32_t capacity, uint32_t *count) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    *count = 0;
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+    JSAMPROW pointers[ROWS_PER_READ];
+    if (capacity > ROWS_PER_READ) capacity = ROWS_PER_READ;
+    for (uint32_t index = 0; index < capacity; index++) pointers[index] = rows + index * bytes_per_row;
+    JDIMENSION filled = 0;
+    while (filled < capacity && cinfo->output_scanline < cinfo->output_height) {
+        const JDIMENSION read = jpeg_read_scanlines(cinfo, pointers + filled, capacity - filled);
         if (read == 0) {
             sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg returned no rows");
             return SEPIA_STATUS_LIBRARY_ERROR;
         }
-        if (cmyk) {
-            for (JDIMENSION index = 0; index < read; index++) {
-                convert_cmyk_to_rgba(rows[index], cinfo->output_width, stored_inverted);
-            }
-        }
-        if (rows_decoded != NULL) rows_decoded(context, first, read);
+        filled += read;
     }
-    jpeg_finish_decompress(cinfo);
+    if (cinfo->out_color_space == JCS_CMYK && !decoder->keeps_cmyk) {
+        for (JDIMENSION index = 0; index < filled; index++) {
+            convert_cmyk_to_rgba(pointers[index], cinfo->output_width, cinfo->saw_Adobe_marker);
+        }
+    }
+    *count = filled;
     return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_decoder_finish(sepia_jpeg_decoder *decoder) {
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+    jpeg_finish_decompress(&decoder->cinfo);
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
+                                            sepia_jpeg_rows_decoded rows_decoded, void *context) {
+    sepia_status status = sepia_jpeg_decoder_start(decoder);
+    if (status != SEPIA_STATUS_OK) return status;
+    const j_decompress_ptr cinfo = &decoder->cinfo;
+    sepia_prefer_huge_pages(rgba, (size_t)cinfo->output_height * bytes_per_row);
+    while (cinfo->output_scanline < cinfo->output_height) {
+        const uint32_t first = cinfo->output_scanline;
+        uint32_t count = 0;
+        status = sepia_jpeg_decoder_read_rows(decoder, rgba + (size_t)first * bytes_per_row, bytes_per_row, ROWS_PER_READ,
+                                              &count);
+        if (status != SEPIA_STATUS_OK) return status;
+        if (rows_decoded != NULL) rows_decoded(context, first, count);
+    }
+    return sepia_jpeg_decoder_finish(decoder);
 }

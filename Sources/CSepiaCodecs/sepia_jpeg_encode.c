@@ -5,16 +5,50 @@
 
 #include "sepia_jpeg_errors.h"
 
+#include <jerror.h> /* after jpeglib.h, which sepia_jpeg_errors.h includes */
+
 /* Rows handed to one jpeg_write_scanlines call. */
 #define ROWS_PER_WRITE 32
 
+/*
+ * The output: a malloc'd buffer that doubles when full. Not jpeg_mem_dest's: it keeps the
+ * caller's pointer stale after a growth until the file is finished, so an encoder destroyed
+ * half-way (a decode that broke under a streamed transcode) would free a freed buffer.
+ */
+typedef struct growing_destination {
+    struct jpeg_destination_mgr manager; /* first member: libjpeg's cinfo->dest points here */
+    uint8_t *bytes;
+    size_t capacity;
+} growing_destination;
+
 /* Everything libjpeg may write to before a longjmp lives on the heap, not in locals. */
-typedef struct jpeg_encoder {
+struct sepia_jpeg_encoder {
     struct jpeg_compress_struct cinfo;
     sepia_jpeg_errors errors;
-    unsigned char *buffer; /* jpeg_mem_dest's malloc'd output */
-    unsigned long length;
-} jpeg_encoder;
+    sepia_diagnostics diagnostics;
+    growing_destination destination;
+};
+
+static void init_destination(j_compress_ptr cinfo) {
+    (void)cinfo; /* the buffer is made by sepia_jpeg_encoder_start */
+}
+
+/* Called when the buffer is full: doubles it. */
+static boolean empty_output_buffer(j_compress_ptr cinfo) {
+    growing_destination *destination = (growing_destination *)cinfo->dest;
+    const size_t used = destination->capacity;
+    uint8_t *grown = realloc(destination->bytes, used * 2);
+    if (grown == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    destination->bytes = grown;
+    destination->capacity = used * 2;
+    destination->manager.next_output_byte = grown + used;
+    destination->manager.free_in_buffer = used;
+    return TRUE;
+}
+
+static void term_destination(j_compress_ptr cinfo) {
+    (void)cinfo; /* the length is read by sepia_jpeg_encoder_finish */
+}
 
 /* Identifier that starts an EXIF APP1 segment (EXIF 2.32, section 4.5.4). */
 static const JOCTET exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
@@ -32,12 +66,40 @@ static void write_metadata(j_compress_ptr cinfo, const sepia_output_metadata *me
     }
 }
 
-static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t width, uint32_t height,
-                       size_t bytes_per_row, int quality, const sepia_output_metadata *metadata) {
-    j_compress_ptr cinfo = &encoder->cinfo;
-    jpeg_create_compress(cinfo);
-    jpeg_mem_dest(cinfo, &encoder->buffer, &encoder->length);
+sepia_jpeg_encoder *sepia_jpeg_encoder_create(void) {
+    sepia_jpeg_encoder *encoder = calloc(1, sizeof *encoder);
+    if (encoder == NULL) return NULL;
+    sepia_jpeg_errors_install(&encoder->errors, (j_common_ptr)&encoder->cinfo, &encoder->diagnostics);
+    return encoder;
+}
 
+void sepia_jpeg_encoder_destroy(sepia_jpeg_encoder *encoder) {
+    if (encoder == NULL) return;
+    jpeg_destroy_compress(&encoder->cinfo); /* does nothing before jpeg_create_compress: cinfo is zeroed */
+    free(encoder->destination.bytes);
+    free(encoder);
+}
+
+const sepia_diagnostics *sepia_jpeg_encoder_diagnostics(const sepia_jpeg_encoder *encoder) {
+    return &encoder->diagnostics;
+}
+
+sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                                      const sepia_output_metadata *metadata) {
+    j_compress_ptr cinfo = &encoder->cinfo;
+    if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
+    jpeg_create_compress(cinfo);
+    growing_destination *destination = &encoder->destination;
+    /* A quarter of a byte a pixel: most photos at usual qualities need no growth. */
+    destination->capacity = (size_t)width * height / 4 + 4096;
+    destination->bytes = malloc(destination->capacity);
+    if (destination->bytes == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    destination->manager.init_destination = init_destination;
+    destination->manager.empty_output_buffer = empty_output_buffer;
+    destination->manager.term_destination = term_destination;
+    destination->manager.next_output_byte = destination->bytes;
+    destination->manager.free_in_buffer = destination->capacity;
+    cinfo->dest = &destination->manager;
     cinfo->image_width = width;
     cinfo->image_height = height;
     cinfo->input_components = 4;
@@ -46,19 +108,37 @@ static void write_jpeg(jpeg_encoder *encoder, const uint8_t *rgba, uint32_t widt
     jpeg_set_quality(cinfo, quality, TRUE);
     jpeg_start_compress(cinfo, TRUE);
     write_metadata(cinfo, metadata);
+    return SEPIA_STATUS_OK;
+}
 
-    JSAMPROW rows[ROWS_PER_WRITE];
-    while (cinfo->next_scanline < cinfo->image_height) {
-        const JDIMENSION first = cinfo->next_scanline;
-        JDIMENSION count = cinfo->image_height - first;
-        if (count > ROWS_PER_WRITE) count = ROWS_PER_WRITE;
-        for (JDIMENSION index = 0; index < count; index++) {
+sepia_status sepia_jpeg_encoder_write_rows(sepia_jpeg_encoder *encoder, const uint8_t *rows, size_t bytes_per_row,
+                                           uint32_t count) {
+    j_compress_ptr cinfo = &encoder->cinfo;
+    if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
+    JSAMPROW pointers[ROWS_PER_WRITE];
+    while (count > 0) {
+        const uint32_t batch = count < ROWS_PER_WRITE ? count : ROWS_PER_WRITE;
+        for (uint32_t index = 0; index < batch; index++) {
             /* libjpeg takes non-const rows but only reads them when compressing. */
-            rows[index] = (JSAMPROW)(rgba + (size_t)(first + index) * bytes_per_row);
+            pointers[index] = (JSAMPROW)(rows + index * bytes_per_row);
         }
-        jpeg_write_scanlines(cinfo, rows, count);
+        jpeg_write_scanlines(cinfo, pointers, batch);
+        rows += batch * bytes_per_row;
+        count -= batch;
     }
-    jpeg_finish_compress(cinfo);
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encoded_data *output) {
+    output->bytes = NULL;
+    output->length = 0;
+    if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
+    jpeg_finish_compress(&encoder->cinfo);
+    growing_destination *destination = &encoder->destination;
+    output->bytes = destination->bytes;
+    output->length = destination->capacity - destination->manager.free_in_buffer;
+    destination->bytes = NULL;
+    return SEPIA_STATUS_OK;
 }
 
 sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
@@ -66,21 +146,12 @@ sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
                                sepia_diagnostics *diagnostics) {
     output->bytes = NULL;
     output->length = 0;
-    jpeg_encoder *encoder = calloc(1, sizeof *encoder);
+    sepia_jpeg_encoder *encoder = sepia_jpeg_encoder_create();
     if (encoder == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    sepia_jpeg_errors_install(&encoder->errors, (j_common_ptr)&encoder->cinfo, diagnostics);
-
-    sepia_status status = SEPIA_STATUS_OK;
-    if (setjmp(encoder->errors.jump)) {
-        status = sepia_jpeg_errors_status(&encoder->errors);
-    } else {
-        write_jpeg(encoder, rgba, width, height, bytes_per_row, quality, metadata);
-        output->bytes = encoder->buffer;
-        output->length = encoder->length;
-        encoder->buffer = NULL;
-    }
-    jpeg_destroy_compress(&encoder->cinfo);
-    free(encoder->buffer);
-    free(encoder);
+    sepia_status status = sepia_jpeg_encoder_start(encoder, width, height, quality, metadata);
+    if (status == SEPIA_STATUS_OK) status = sepia_jpeg_encoder_write_rows(encoder, rgba, bytes_per_row, height);
+    if (status == SEPIA_STATUS_OK) status = sepia_jpeg_encoder_finish(encoder, output);
+    *diagnostics = encoder->diagnostics;
+    sepia_jpeg_encoder_destroy(encoder);
     return status;
 }

@@ -12,52 +12,20 @@ import CSepiaCodecs
 /// warning, and the pixels are taken as sRGB.
 enum JPEGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
-        guard let decoder = sepia_jpeg_decoder_create() else { throw ImageDecodingError.outOfMemory }
-        defer { sepia_jpeg_decoder_destroy(decoder) }
-        func report() -> CodecReport { CodecReport(sepia_jpeg_decoder_diagnostics(decoder)) }
-        func check(_ status: sepia_status) throws {
-            if status != SEPIA_STATUS_OK { throw report().decodingError(for: status, format: .jpeg) }
-        }
+        let jpeg = try JPEGDecompression(data, options: options)
+        return try withExtendedLifetime(jpeg) { try decode(jpeg, options: options) }
+    }
 
-        var header = sepia_jpeg_header()
-        try check(sepia_jpeg_decoder_read_header(decoder, data.baseAddress, data.count, &header))
-        let sourceWidth = Int(header.width)
-        let sourceHeight = Int(header.height)
-        let exif = UnsafeRawBufferPointer(start: header.exif_tiff, count: header.exif_tiff_length)
-        let orientation = EXIFOrientation(exifTIFF: exif) ?? .up
-        // Copied now: the saved marker lives in libjpeg's image pool, which finishing the
-        // decompression frees (ImageDecoderFuzzer found the read after it under ASan).
-        let exifBytes = exif.isEmpty ? nil : Array(exif)
-        let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
-
-        let coefficientBudget = UInt64(max(options.pixelLimit, 0)) * UInt64(RGBAImage.bytesPerPixel)
-        if header.whole_image_coefficient_bytes > coefficientBudget {
-            throw ImageDecodingError.tooLarge(width: sourceWidth, height: sourceHeight, limit: options.pixelLimit)
-        }
-
-        var denominator = 1
-        if let target = options.targetSize {
-            let storedTarget = orientation.swapsDimensions ? target.transposed : target
-            denominator = JPEGDownscale.denominator(width: sourceWidth, height: sourceHeight, fitting: storedTarget)
-        }
-        var outputWidth: UInt32 = 0
-        var outputHeight: UInt32 = 0
-        try check(sepia_jpeg_decoder_set_scale(decoder, UInt32(denominator), &outputWidth, &outputHeight))
-        let width = Int(outputWidth)
-        let height = Int(outputHeight)
-        try options.checkPixelLimit(width: width, height: height)
-
+    private static func decode(_ jpeg: JPEGDecompression, options: ImageDecodingOptions) throws -> DecodedImage {
+        let decoder = jpeg.decoder
+        let (width, height, denominator) = try jpeg.scale(for: options)
         var profileWarnings: [String] = []
-        var transform: ColorTransform?
-        if options.convertsToSRGB, let profile {
-            let samples: ColorConversionPlan.Samples = header.cmyk ? .cmyk(inverted: header.cmyk_inverted) : .rgba
-            transform = ColorTransformCache.shared.transform(for: profile, samples: samples, warnings: &profileWarnings)
-            if header.cmyk, transform != nil { sepia_jpeg_decoder_keep_cmyk(decoder) }
-        }
+        let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
+        if jpeg.isCMYK, transform != nil { sepia_jpeg_decoder_keep_cmyk(decoder) }
         let stored = try RGBAImage(width: width, height: height) { pixels in
             let bytesPerRow = width * RGBAImage.bytesPerPixel
             guard let base = pixels.baseAddress, let transform else {
-                return try check(sepia_jpeg_decoder_read_pixels(decoder, pixels.baseAddress, bytesPerRow, nil, nil))
+                return try jpeg.check(sepia_jpeg_decoder_read_pixels(decoder, pixels.baseAddress, bytesPerRow, nil, nil))
             }
             let conversion = OverlappedColorConversion(
                 transform: transform, base: base, width: width, height: height, bytesPerRow: bytesPerRow)
@@ -69,14 +37,14 @@ enum JPEGDecoder {
                 }, Unmanaged.passUnretained(conversion).toOpaque())
             // Also after a failure: no other thread may write the buffer once it is freed.
             conversion.finish()
-            try check(status)
+            try jpeg.check(status)
         }
-        let warnings = try report().acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
+        let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
         return DecodedImage(
-            image: options.appliesEXIFOrientation ? stored.applyingOrientation(orientation) : stored,
-            format: .jpeg, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-            scaleDenominator: denominator, orientation: orientation, sourceColorProfile: profile,
-            exif: exifBytes, warnings: warnings + profileWarnings
+            image: options.appliesEXIFOrientation ? stored.applyingOrientation(jpeg.orientation) : stored,
+            format: .jpeg, sourceWidth: jpeg.sourceWidth, sourceHeight: jpeg.sourceHeight,
+            scaleDenominator: denominator, orientation: jpeg.orientation, sourceColorProfile: jpeg.profile,
+            exif: jpeg.exif, warnings: warnings + profileWarnings
         )
     }
 }

@@ -34,10 +34,15 @@ extension RGBAImage {
             columns.withUnsafeBufferPointer { columns in
                 let shared = UncheckedSendable((columns.baseAddress!, output.baseAddress!))
                 RowPartition.run(rows: target.height, pixelsPerRow: target.width, parallel: parallel) { rows in
-                    for row in rows {
-                        Self.blendRows(
-                            shared.value.0, width: target.width, outputRow: row, weights: vertical,
-                            into: shared.value.1 + row * target.width * Self.bytesPerPixel)
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<SIMD4<Float>>.self, capacity: vertical.taps) { taps in
+                        for row in rows {
+                            for tap in 0..<vertical.taps {
+                                taps[tap] = shared.value.0 + (vertical.firstSource[row] + tap) * target.width
+                            }
+                            Self.blendRows(
+                                UnsafeBufferPointer(taps), width: target.width, outputRow: row, weights: vertical,
+                                into: shared.value.1 + row * target.width * Self.bytesPerPixel)
+                        }
                     }
                 }
             }
@@ -45,8 +50,8 @@ extension RGBAImage {
     }
 
     /// Shrinks or stretches one row of RGBA bytes into `weights.firstSource.count`
-    /// premultiplied pixels.
-    private static func resampleRow(
+    /// premultiplied pixels: the first pass of a resize, also run row by row by `StreamingResize`.
+    static func resampleRow(
         _ source: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<SIMD4<Float>>, weights: ResampleWeights
     ) {
         weights.weights.withUnsafeBufferPointer { table in
@@ -64,27 +69,30 @@ extension RGBAImage {
         }
     }
 
-    /// Blends the premultiplied rows that make up output row `outputRow` and writes it as
-    /// straight-alpha RGBA bytes.
-    private static func blendRows(
-        _ rows: UnsafePointer<SIMD4<Float>>, width: Int, outputRow: Int, weights: ResampleWeights,
+    /// Blends the premultiplied rows that make up output row `outputRow` (`tapRows`: the
+    /// rows from `weights.firstSource[outputRow]` on, one per tap) and writes it as
+    /// straight-alpha RGBA bytes: the second pass of a resize, also run by `StreamingResize`.
+    static func blendRows(
+        _ tapRows: UnsafeBufferPointer<UnsafePointer<SIMD4<Float>>>, width: Int, outputRow: Int, weights: ResampleWeights,
         into output: UnsafeMutablePointer<UInt8>
     ) {
-        let first = weights.firstSource[outputRow]
-        for column in 0..<width {
-            var sum = SIMD4<Float>.zero
-            for tap in 0..<weights.taps {
-                sum += rows[(first + tap) * width + column] * weights.weights[outputRow * weights.taps + tap]
+        weights.weights.withUnsafeBufferPointer { table in
+            let rowWeights = table.baseAddress! + outputRow * weights.taps
+            for column in 0..<width {
+                var sum = SIMD4<Float>.zero
+                for tap in 0..<tapRows.count {
+                    sum += tapRows[tap][column] * rowWeights[tap]
+                }
+                let alpha = sum[3]
+                let straight = alpha > 0.5 ? sum * (255 / alpha) : .zero
+                let bytes = (SIMD4(straight[0], straight[1], straight[2], alpha) + 0.5)
+                    .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                let pixel = output + column * bytesPerPixel
+                pixel[0] = UInt8(bytes[0])
+                pixel[1] = UInt8(bytes[1])
+                pixel[2] = UInt8(bytes[2])
+                pixel[3] = UInt8(bytes[3])
             }
-            let alpha = sum[3]
-            let straight = alpha > 0.5 ? sum * (255 / alpha) : .zero
-            let bytes = (SIMD4(straight[0], straight[1], straight[2], alpha) + 0.5)
-                .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-            let pixel = output + column * bytesPerPixel
-            pixel[0] = UInt8(bytes[0])
-            pixel[1] = UInt8(bytes[1])
-            pixel[2] = UInt8(bytes[2])
-            pixel[3] = UInt8(bytes[3])
         }
     }
 }

@@ -36,10 +36,10 @@ extension TerminalProbe {
             }
         }
         if capabilities.cellPixelsSource == .fallback {
-            if !insideTmux, let cell = capabilities.windowPixels.flatMap { TerminalCapabilities.cell(ofWindow: $0, grid: grid) } {
+            if !insideTmux, let cell = capabilities.windowPixels.flatMap({ TerminalCapabilities.cell(ofWindow: $0, grid: grid) }) {
                 capabilities.cellPixels = cell
                 capabilities.cellPixelsSource = .windowSizeReport
-            } else if let cell = systemWindowPixels.flatMap { TerminalCapabilities.cell(ofWindow: $0, grid: grid) } {
+            } else if let cell = systemWindowPixels.flatMap({ TerminalCapabilities.cell(ofWindow: $0, grid: grid) }) {
                 capabilities.cellPixels = cell
                 capabilities.cellPixelsSource = .systemWindowSize
             }

@@ -9,8 +9,13 @@ import SepiaImaging
 /// A decoded image must also stay within the small pixel limit (which keeps the harness from
 /// allocating gigabytes for a header that promises them), own exactly width × height RGBA
 /// pixels, and have the size its header and scale announce.
+///
+/// A JPEG that `JPEGStreaming` takes is also transcoded band by band into the box, sepia-toned,
+/// with its metadata: it must succeed exactly when the whole-image decode does, with the same
+/// bytes as that decode filtered, resized and encoded.
 private let pixelLimit = 1 << 20
 private let box = PixelSize(square: 64)
+private let sepia = ColorMatrix.sepia(intensity: 0.8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -19,10 +24,33 @@ public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         check(full, box: nil)
         precondition(full.scaleDenominator == 1, "scaled without a target size")
     }
-    if let scaled = try? ImageDecoder.decode(bytes, options: .init(targetSize: box, pixelLimit: pixelLimit)) {
+    let options = ImageDecodingOptions(targetSize: box, pixelLimit: pixelLimit)
+    let scaled = try? ImageDecoder.decode(bytes, options: options)
+    if let scaled {
         check(scaled, box: box)
     }
+    checkStreaming(bytes, options: options, against: scaled)
     return 0
+}
+
+/// Transcodes `bytes` band by band and compares the outcome with the whole-image decode `scaled`.
+private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against scaled: DecodedImage?) {
+    let streamed: JPEGStreaming.Output?
+    do {
+        guard let output = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: true, options: options)
+        else { return }
+        streamed = output
+    } catch {
+        streamed = nil
+    }
+    guard let scaled else {
+        precondition(streamed == nil, "streamed a JPEG that the whole-image decoder refuses")
+        return
+    }
+    guard let streamed else { preconditionFailure("the whole-image decoder took a JPEG that streaming refuses") }
+    let image = scaled.image.applying(sepia, parallel: false).resized(toFit: box, parallel: false)
+    let expected = try? ImageEncoder.encode(image, as: .jpeg(quality: 85), metadata: OutputMetadata(keepingFrom: scaled))
+    precondition(streamed.bytes == expected, "streamed bytes differ from the whole-image path's")
 }
 
 /// The invariants every decoded image keeps; `box` is the target size it was decoded for.

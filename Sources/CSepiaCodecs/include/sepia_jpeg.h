@@ -83,6 +83,17 @@ void sepia_jpeg_decoder_keep_cmyk(sepia_jpeg_decoder *decoder);
 typedef void (*sepia_jpeg_rows_decoded)(void *context, uint32_t first, uint32_t count);
 
 /*
+ * Band by band, for a caller that works on rows as they come and never holds the whole image:
+ * start (jpeg_start_decompress), read_rows until it gives 0 rows, finish. read_rows decodes up to
+ * `capacity` rows (at most 32) into `rows` (rows `bytes_per_row` apart) as read_pixels does, and
+ * sets `count` to how many. Damaged data is reported as by read_pixels.
+ */
+sepia_status sepia_jpeg_decoder_start(sepia_jpeg_decoder *decoder);
+sepia_status sepia_jpeg_decoder_read_rows(sepia_jpeg_decoder *decoder, uint8_t *rows, size_t bytes_per_row,
+                                          uint32_t capacity, uint32_t *count);
+sepia_status sepia_jpeg_decoder_finish(sepia_jpeg_decoder *decoder);
+
+/*
  * Decodes every row into `rgba` (output_height rows of bytes_per_row bytes, 4 bytes a pixel,
  * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA (CMYK without a
  * profile, naively: R = 255 (1 - C)(1 - K) and so on, unless sepia_jpeg_decoder_keep_cmyk was
@@ -97,6 +108,34 @@ sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t
 
 /* The largest EXIF TIFF structure one APP1 segment holds: 65,533 bytes less "Exif\0\0". */
 #define SEPIA_JPEG_MAX_EXIF_LENGTH 65527
+
+/*
+ * JPEG encoding band by band: create -> start -> write_rows (until every row is written) ->
+ * finish -> destroy. Rows are RGBA (alpha ignored), written as sepia_jpeg_encode writes a whole
+ * image: the same bytes, however the rows are split into bands. Any step may fail; destroy must
+ * be called in every case.
+ */
+typedef struct sepia_jpeg_encoder sepia_jpeg_encoder;
+
+/* A new encoder, or NULL when memory is short. */
+sepia_jpeg_encoder *sepia_jpeg_encoder_create(void);
+
+/* Frees the encoder, its output included unless finish handed it over. Accepts NULL. */
+void sepia_jpeg_encoder_destroy(sepia_jpeg_encoder *encoder);
+
+/* The error of the step that failed. */
+const sepia_diagnostics *sepia_jpeg_encoder_diagnostics(const sepia_jpeg_encoder *encoder);
+
+/* Starts a width x height JPEG at `quality` (1 to 100) with `metadata` (see sepia_jpeg_encode). */
+sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                                      const sepia_output_metadata *metadata);
+
+/* Encodes the next `count` rows, `bytes_per_row` apart from `rows`. */
+sepia_status sepia_jpeg_encoder_write_rows(sepia_jpeg_encoder *encoder, const uint8_t *rows, size_t bytes_per_row,
+                                           uint32_t count);
+
+/* Ends the file; on success `output` holds its malloc'd bytes (sepia_encoded_data_free). */
+sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encoded_data *output);
 
 /*
  * Encodes RGBA pixels (alpha ignored) as a baseline JPEG with 4:2:0 chroma subsampling.

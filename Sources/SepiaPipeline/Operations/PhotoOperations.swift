@@ -133,7 +133,9 @@ public enum PhotoOperations {
 
     /// Writes the bytes to `file` atomically (a temporary file in the same folder, then a
     /// rename): the file appears whole or not at all. The result is the file's URL.
-    public static func save(_ input: some ResultProducing<[UInt8]>, to file: URL) -> TransformOperation<[UInt8], URL> {
+    public static func save<Bytes: ContiguousBytes & Sendable>(_ input: some ResultProducing<Bytes>, to file: URL)
+        -> TransformOperation<Bytes, URL>
+    {
         named(
             "Save",
             TransformOperation(input: input) { bytes, check in

@@ -116,15 +116,10 @@ public final class PhotoPipeline: Sendable {
         let task = PhotoTask<PhotoExport>(owner: work, priority: request.priority)
         work.attach(task)
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
-        let metadata = keepingMetadata ? MetadataRelay() : nil
-        let decode = PhotoOperations.decode(download, options: request.processing.decodingOptions, metadata: metadata)
-        let processed = PhotoOperations.process(decode, as: request.processing, takingImage: true)
-        let filtered = processed.steps[0]
-        let encoded = PhotoOperations.encode(processed.last, as: format, metadata: metadata)
+        let encoded = PhotoOperations.transcode(download, as: request.processing, to: format, keepingMetadata: keepingMetadata)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         let steps: [(operation: Operation, queue: CountedQueue)] =
-            [(download, downloadQueue)]
-            + ([decode] + processed.steps + [encoded] + saves).map { ($0, filtrationQueue) }
+            [(download, downloadQueue)] + ([encoded] + saves).map { ($0, filtrationQueue) }
         work.run(
             WorkChain(steps: steps) { done in
                 let remaining = Locked(saves.count)
@@ -138,7 +133,7 @@ public final class PhotoPipeline: Sendable {
                                 return count == 0
                             })
                         else { return }
-                        let pixels = if case .success(let image)? = filtered.result { image.pixelCount } else { 0 }
+                        let pixels = if case .success(let photo)? = encoded.result { photo.pixelCount } else { 0 }
                         let results = saves.map { Result<URL, PhotoError>($0.result ?? .cancelled) }
                         done(.success(PhotoExport(files: results, bytesDownloaded: download.bytesDownloaded, pixelCount: pixels)))
                     }

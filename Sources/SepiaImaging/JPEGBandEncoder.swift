@@ -1,0 +1,49 @@
+import CSepiaCodecs
+
+/// Encodes a JPEG from rows handed over in bands, as `JPEGEncoder` encodes a whole image:
+/// the same settings and the same bytes, with only the rows in hand in memory.
+///
+/// Owns the shim's encoder, which is freed with it; one thread at a time.
+final class JPEGBandEncoder {
+    private let encoder: OpaquePointer
+
+    /// Starts a `width` × `height` JPEG at `quality`, with `metadata` (nil for none).
+    ///
+    /// - Throws: `ImageEncodingError` for a quality outside 1...100, a size JPEG cannot store,
+    ///   or a failure inside libjpeg.
+    init(width: Int, height: Int, quality: Int, metadata: OutputMetadata?) throws {
+        guard JPEGEncoder.qualities.contains(quality) else {
+            throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: JPEGEncoder.qualities)
+        }
+        guard width <= ImageFormat.jpeg.maximumDimension, height <= ImageFormat.jpeg.maximumDimension else {
+            throw ImageEncodingError.unsupportedSize(width: width, height: height, format: .jpeg)
+        }
+        guard let encoder = sepia_jpeg_encoder_create() else { throw ImageEncodingError.outOfMemory }
+        self.encoder = encoder
+        let status = OutputMetadata.withShimMetadata(metadata) { shimMetadata in
+            sepia_jpeg_encoder_start(encoder, UInt32(width), UInt32(height), Int32(quality), shimMetadata)
+        }
+        try check(status)
+    }
+
+    deinit { sepia_jpeg_encoder_destroy(encoder) }
+
+    /// Encodes the next `count` rows, `bytesPerRow` apart from `rows`.
+    func write(_ rows: UnsafePointer<UInt8>, bytesPerRow: Int, count: Int) throws {
+        try check(sepia_jpeg_encoder_write_rows(encoder, rows, bytesPerRow, UInt32(count)))
+    }
+
+    /// Ends the file, after the last row, and returns its bytes.
+    func finish() throws -> [UInt8] {
+        var output = sepia_encoded_data()
+        defer { sepia_encoded_data_free(&output) }
+        try check(sepia_jpeg_encoder_finish(encoder, &output))
+        return Array(UnsafeBufferPointer(start: output.bytes, count: output.length))
+    }
+
+    private func check(_ status: sepia_status) throws {
+        if status != SEPIA_STATUS_OK {
+            throw CodecReport(sepia_jpeg_encoder_diagnostics(encoder)).encodingError(for: status, format: .jpeg)
+        }
+    }
+}

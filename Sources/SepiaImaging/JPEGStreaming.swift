@@ -1,0 +1,93 @@
+import Foundation
+
+/// Decodes a JPEG, changes its colours, fits it into a box if asked and encodes it as a JPEG a
+/// band of rows at a time, so that the photo never exists whole in memory.
+///
+/// libjpeg-turbo hands out ``bandRows`` decoded rows (DCT-scaled for a thumbnail); they are
+/// converted to sRGB (when the photo carries another profile) and filtered with the colour
+/// matrix while they are still in the cache, then shrunk (`StreamingResize`) or handed to the
+/// encoder as they are. Memory per photo is one band of RGBA, a few rows of the resize and the
+/// libraries' own row buffers, instead of a frame; and there is one pass over memory instead of
+/// three. The output is byte for byte what ``ImageDecoder``, ``RGBAImage/apply(_:parallel:)``,
+/// ``RGBAImage/resized(toFit:allowUpscaling:parallel:)`` and ``ImageEncoder`` give for the same
+/// photo and settings: the same header checks and scaling (`JPEGDecompression`), colour
+/// transform, kernels and encoder settings.
+///
+/// Photos that need the whole image at once are not streamed: ``transcode(_:matrix:quality:keepingMetadata:options:)``
+/// returns nil for them and the caller takes the whole-image path.
+public enum JPEGStreaming {
+    /// Rows decoded, filtered and encoded at a time: one iMCU row of a 4:2:0 photo at full scale.
+    public static let bandRows = 16
+
+    /// A streamed photo.
+    public struct Output: Sendable {
+        /// The encoded JPEG.
+        public var bytes: [UInt8]
+        /// The size of the output.
+        public var size: PixelSize
+        /// The size the photo was decoded to (after DCT scaling, before the resize).
+        public var decodedSize: PixelSize
+        /// What the decoder reported and `options.damagePolicy` accepted, as in ``DecodedImage/warnings``.
+        public var warnings: [String]
+    }
+
+    /// The JPEG of `bytes` with `matrix` applied (unchanged colours for nil), fitted into
+    /// `options.targetSize` when there is one (aspect fit, never enlarged, DCT scaling first),
+    /// encoded at `quality` like ``ImageEncodingFormat/jpeg(quality:)``; or nil when the photo is
+    /// not a JPEG or needs the whole-image path:
+    /// - an EXIF orientation other than up, when `options` apply it (turning needs every row);
+    /// - CMYK or YCCK samples.
+    ///
+    /// - Parameter keepingMetadata: write the photo's EXIF (orientation reset to 1) and an sRGB
+    ///   profile, as ``OutputMetadata/init(keepingFrom:)`` keeps them; nothing otherwise.
+    /// - Throws: `ImageDecodingError` as ``ImageDecoder/decode(_:options:)`` would throw it
+    ///   for the same bytes and options (a stream that breaks mid-photo is `.truncated` or
+    ///   `.corrupt` under the default damage policy, and no bytes are returned), or
+    ///   `ImageEncodingError` as ``ImageEncoder/encode(_:as:metadata:)`` would.
+    public static func transcode(
+        _ bytes: some ContiguousBytes, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
+    ) throws -> Output? {
+        guard JPEGEncoder.qualities.contains(quality) else {
+            throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: JPEGEncoder.qualities)
+        }
+        return try bytes.withUnsafeBytes { data in
+            guard ImageFormat.detect(data) == .jpeg else { return nil }
+            let jpeg = try JPEGDecompression(data, options: options)
+            guard !jpeg.isCMYK, jpeg.orientation == .up || !options.appliesEXIFOrientation else { return nil }
+            return try transcode(jpeg, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
+        }
+    }
+
+    private static func transcode(
+        _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
+    ) throws -> Output {
+        let (width, height, _) = try jpeg.scale(for: options)
+        let decodedSize = PixelSize(width: width, height: height)
+        let size = options.targetSize.map { decodedSize.aspectFit(in: $0) } ?? decodedSize
+        var profileWarnings: [String] = []
+        let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
+        let kernel = matrix.map(ColorMatrixKernel.init)
+        let encoder = try JPEGBandEncoder(
+            width: size.width, height: size.height, quality: quality, metadata: keepingMetadata ? OutputMetadata(exif: jpeg.exif) : nil)
+        var resize = size == decodedSize ? nil : StreamingResize(source: decodedSize, target: size)
+        let bytesPerRow = width * RGBAImage.bytesPerPixel
+        try jpeg.start()
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytesPerRow * bandRows) { band in
+            let rows = band.baseAddress!
+            while case let count = try jpeg.readRows(into: rows, bytesPerRow: bytesPerRow, capacity: bandRows), count > 0 {
+                transform?.apply(rows: 0..<count, of: rows, width: width, bytesPerRow: bytesPerRow)
+                kernel?.run(from: rows, to: rows, pixelCount: count * width)
+                if resize != nil {
+                    try resize!.add(rows, bytesPerRow: bytesPerRow, count: count) { row in
+                        try encoder.write(row, bytesPerRow: size.width * RGBAImage.bytesPerPixel, count: 1)
+                    }
+                } else {
+                    try encoder.write(rows, bytesPerRow: bytesPerRow, count: count)
+                }
+            }
+        }
+        try jpeg.finish()
+        let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
+        return Output(bytes: try encoder.finish(), size: size, decodedSize: decodedSize, warnings: warnings + profileWarnings)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SepiaImaging
+import SepiaOperations
+
+extension PhotoOperations {
+    /// Decodes, processes and encodes downloaded bytes in one step: the batch's path from a
+    /// download to its files.
+    ///
+    /// A JPEG written as a JPEG, at its own size or fitted into a box, is streamed
+    /// (``JPEGStreaming``): a band of rows at a time is decoded, filtered while it is in the
+    /// cache, shrunk and encoded, so the photo never exists whole in memory. Other photos (other
+    /// formats, EXIF turns and flips, CMYK) take the whole-image path within the same step:
+    /// decode, filter in place, resize, encode. Both give the same bytes for a photo that both
+    /// can take. Bytes that do
+    /// not decode leave the disk cache when they came through a ``DownloadOperation``, as with
+    /// ``decode(_:options:metadata:)``.
+    ///
+    /// - Parameter keepingMetadata: write the original's EXIF (orientation reset to 1) and an
+    ///   sRGB tag (see `OutputMetadata`); nothing but the pixels otherwise.
+    public static func transcode(
+        _ input: some ResultProducing<Data>, as processing: PhotoProcessing, to format: ImageEncodingFormat, keepingMetadata: Bool
+    ) -> TransformOperation<Data, EncodedPhoto> {
+        let download = input as? DownloadOperation
+        let transcoder = PhotoTranscoder(processing: processing, format: format, keepingMetadata: keepingMetadata)
+        let operation = TransformOperation(input: input) { data, check in
+            try check.throwIfCancelled()
+            do {
+                let encoded = try transcoder.transcode(data, check: check)
+                try check.throwIfCancelled()
+                return encoded
+            } catch let error as ImageDecodingError {
+                download?.discardCachedCopy()
+                throw PhotoError.decoding(error)
+            } catch let error as ImageEncodingError {
+                throw PhotoError.saving("cannot encode the photo: \(error)")
+            }
+        }
+        operation.name = "Transcode"
+        return operation
+    }
+}
+
+/// The work of ``PhotoOperations/transcode(_:as:to:keepingMetadata:)``: the streamed path when
+/// the photo allows it, the whole-image path otherwise.
+struct PhotoTranscoder: Sendable {
+    let processing: PhotoProcessing
+    let format: ImageEncodingFormat
+    let keepingMetadata: Bool
+
+    /// The encoded photo of `data`.
+    ///
+    /// - Throws: `ImageDecodingError`, `ImageEncodingError`, or `CancellationError` between steps.
+    func transcode(_ data: Data, check: CancellationCheck) throws -> EncodedPhoto {
+        if case .jpeg(let quality) = format,
+            let streamed = try JPEGStreaming.transcode(
+                data, matrix: processing.filter.matrix, quality: quality, keepingMetadata: keepingMetadata,
+                options: processing.decodingOptions)
+        {
+            return EncodedPhoto(bytes: streamed.bytes, pixelCount: streamed.decodedSize.pixelCount)
+        }
+        return try transcodeWholeImage(data, check: check)
+    }
+
+    /// Decode, filter in place, resize, encode.
+    func transcodeWholeImage(_ data: Data, check: CancellationCheck) throws -> EncodedPhoto {
+        let decoded = try ImageDecoder.decode(data, options: processing.decodingOptions)
+        let metadata = keepingMetadata ? OutputMetadata(keepingFrom: decoded) : nil
+        // Consumed, so that the image's buffer has one owner and is filtered in place.
+        var image = (consume decoded).image
+        let pixelCount = image.pixelCount
+        try check.throwIfCancelled()
+        if let matrix = processing.filter.matrix {
+            image.apply(matrix, parallel: false)
+            try check.throwIfCancelled()
+        }
+        if let box = processing.fitting {
+            image = image.resized(toFit: box, parallel: false)
+            try check.throwIfCancelled()
+        }
+        return EncodedPhoto(bytes: try ImageEncoder.encode(image, as: format, metadata: metadata), pixelCount: pixelCount)
+    }
+}

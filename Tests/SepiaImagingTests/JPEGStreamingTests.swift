@@ -1,0 +1,186 @@
+import Foundation
+import SepiaTestSupport
+import XCTest
+
+@testable import SepiaImaging
+
+/// The band-wise transcode gives, byte for byte, what the whole-image path gives (decode,
+/// `apply`, encode), takes only the photos it can stream, and fails as the decoder does.
+final class JPEGStreamingTests: XCTestCase {
+    private let sepia = ColorMatrix.sepia(intensity: 0.8)
+
+    /// A photo whose size is no multiple of the band or of a JPEG block.
+    private static let photo: [UInt8] = {
+        (try? ImageEncoder.encode(ColorReference.colourful(width: 333, height: 247), as: .jpeg(quality: 92))) ?? []
+    }()
+
+    /// The whole-image path's output of `bytes`.
+    private func wholeImageOutput(
+        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
+        options: ImageDecodingOptions = ImageDecodingOptions()
+    ) throws -> [UInt8] {
+        let decoded = try ImageDecoder.decode(bytes, options: options)
+        var image = decoded.image
+        if let matrix { image.apply(matrix, parallel: false) }
+        if let box = options.targetSize { image = image.resized(toFit: box, parallel: false) }
+        return try ImageEncoder.encode(
+            image, as: .jpeg(quality: quality), metadata: keepingMetadata ? OutputMetadata(keepingFrom: decoded) : nil)
+    }
+
+    private func streamed(
+        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
+        options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
+    ) throws -> JPEGStreaming.Output {
+        let output = try JPEGStreaming.transcode(
+            bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
+        return try XCTUnwrap(output, "the photo should be streamed", file: file, line: line)
+    }
+
+    private func assertSameAsWholeImage(
+        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
+        options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let output = try streamed(
+            bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options, file: file, line: line)
+        let expected = try wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
+        XCTAssertEqual(output.bytes.count, expected.count, "sizes", file: file, line: line)
+        XCTAssertTrue(output.bytes == expected, "the streamed bytes differ from the whole-image path's", file: file, line: line)
+        let decoded = try ImageDecoder.decode(bytes, options: options).image
+        XCTAssertEqual(output.decodedSize, decoded.size, file: file, line: line)
+        XCTAssertEqual(output.size, try ImageDecoder.decode(expected).image.size, file: file, line: line)
+    }
+
+    func testSepiaPhotoIsByteIdenticalToTheWholeImagePath() throws {
+        try assertSameAsWholeImage(Self.photo, matrix: sepia)
+        try assertSameAsWholeImage(Self.photo, matrix: .grayscale, quality: 60)
+        try assertSameAsWholeImage(Self.photo, matrix: nil, quality: 100)
+        // The filter did something: the sepia output is not the unfiltered one.
+        XCTAssertNotEqual(try streamed(Self.photo, matrix: sepia).bytes, try streamed(Self.photo, matrix: nil).bytes)
+    }
+
+    func testLargePhotoOfManyBandsIsByteIdentical() throws {
+        let large = try ImageEncoder.encode(ColorReference.colourful(width: 1600, height: 1200), as: .jpeg(quality: 85))
+        try assertSameAsWholeImage(large, matrix: sepia)
+    }
+
+    func testGreyProgressiveAndSmallJPEGsAreByteIdentical() throws {
+        let grey = FlatBlockJPEGBuilder(width: 40, height: 24, components: 1).build { _, x, y in UInt8((x * 50 + y * 90) % 256) }
+        try assertSameAsWholeImage(grey, matrix: sepia)
+        let progressive = FlatBlockJPEGBuilder(width: 64, height: 48, components: 3, progressive: true)
+            .build { component, x, y in UInt8((x * 30 + y * 20 + component * 50) % 256) }
+        try assertSameAsWholeImage(progressive, matrix: sepia)
+        let tiny = try ImageEncoder.encode(ColorReference.colourful(width: 1, height: 1), as: .jpeg(quality: 85))
+        try assertSameAsWholeImage(tiny, matrix: sepia)
+    }
+
+    func testProfileIsConvertedBandByBandLikeTheWholeImage() throws {
+        let directory = try makeTemporaryDirectory()
+        let profile = try ColorReference.ghostscriptProfile("a98.icc")
+        let adobeRGB = [UInt8](
+            try ColorReference.tagged(ColorReference.colourful(width: 192, height: 128), profile: profile, as: "jpg", in: directory))
+        try assertSameAsWholeImage(adobeRGB, matrix: sepia)
+        try assertSameAsWholeImage(adobeRGB, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false))
+        // The conversion did something.
+        XCTAssertNotEqual(
+            try streamed(adobeRGB, matrix: sepia).bytes,
+            try streamed(adobeRGB, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false)).bytes)
+    }
+
+    func testKeptMetadataIsWrittenAsTheWholeImagePathWritesIt() throws {
+        let exif = JPEGSegments.exifSegment(tiff: JPEGSegments.exifTIFF(orientation: 1, bigEndian: false))
+        let tagged = JPEGSegments.inserting(exif, into: Self.photo)
+        try assertSameAsWholeImage(tagged, matrix: sepia, keepingMetadata: true)
+        let kept = try streamed(tagged, matrix: sepia, keepingMetadata: true).bytes
+        XCTAssertNotNil(try ImageDecoder.decode(kept).exif, "the EXIF is kept")
+        XCTAssertNil(try ImageDecoder.decode(try streamed(tagged, matrix: sepia).bytes).exif, "nothing is kept unless asked")
+    }
+
+    func testPhotosThatNeedTheWholeImageAreNotStreamed() throws {
+        let turned = JPEGSegments.inserting(
+            JPEGSegments.exifSegment(tiff: JPEGSegments.exifTIFF(orientation: 6, bigEndian: true)), into: Self.photo)
+        XCTAssertNil(
+            try JPEGStreaming.transcode(turned, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+        // Not turned when the options keep the stored orientation: then it streams.
+        try assertSameAsWholeImage(turned, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
+        let cmyk = FlatBlockJPEGBuilder(width: 32, height: 8, components: 4).build { c, x, _ in UInt8((c * 60 + x * 7) % 256) }
+        XCTAssertNil(try JPEGStreaming.transcode(cmyk, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+        let png = try ImageEncoder.encode(ColorReference.colourful(width: 16, height: 16), as: .png)
+        XCTAssertNil(try JPEGStreaming.transcode(png, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+    }
+
+    func testThumbnailsAreByteIdenticalToDecodeFilterResizeEncode() throws {
+        let large = try ImageEncoder.encode(ColorReference.colourful(width: 1600, height: 1200), as: .jpeg(quality: 85))
+        for (box, decodedWidth) in [((320, 240), 400), ((333, 100), 200), ((1000, 1000), 1600), ((7, 5), 200), ((2000, 2000), 1600)] {
+            let options = ImageDecodingOptions(targetSize: PixelSize(width: box.0, height: box.1))
+            try assertSameAsWholeImage(large, matrix: sepia, options: options)
+            XCTAssertEqual(try streamed(large, matrix: sepia, options: options).decodedSize.width, decodedWidth, "\(box): DCT scaling")
+        }
+        // Odd sizes, a grey photo, and a stretch along one axis that the other shrinks.
+        try assertSameAsWholeImage(Self.photo, matrix: sepia, options: ImageDecodingOptions(targetSize: PixelSize(width: 100, height: 100)))
+        let grey = FlatBlockJPEGBuilder(width: 40, height: 24, components: 1).build { _, x, y in UInt8((x * 50 + y * 90) % 256) }
+        try assertSameAsWholeImage(grey, matrix: nil, options: ImageDecodingOptions(targetSize: PixelSize(width: 13, height: 13)))
+    }
+
+    private func streamingError(_ bytes: [UInt8], options: ImageDecodingOptions = ImageDecodingOptions()) -> Error? {
+        do {
+            _ = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: false, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testBrokenStreamsFailAsTheDecoderFails() throws {
+        let cut = Array(Self.photo.prefix(Self.photo.count * 6 / 10))
+        XCTAssertEqual(streamingError(cut) as? ImageDecodingError, .truncated(format: .jpeg))
+        var corrupt = Self.photo
+        let scan = JPEGSegments.scanDataOffset(in: corrupt)
+        let middle = scan + (corrupt.count - scan) / 2
+        corrupt.replaceSubrange(middle..<middle + 64, with: [UInt8](repeating: 0, count: 64))
+        let decoderError = try XCTUnwrap(wholeImageError(corrupt))
+        XCTAssertEqual(streamingError(corrupt) as? ImageDecodingError, decoderError)
+        XCTAssertEqual(
+            streamingError(Array(Self.photo.prefix(JPEGSegments.scanDataOffset(in: Self.photo) - 20))) as? ImageDecodingError,
+            .truncated(format: .jpeg))
+        // Accepted with the lenient policy, like the whole-image path, with the same bytes.
+        let lenient = ImageDecodingOptions(damagePolicy: .lenient)
+        let output = try streamed(cut, matrix: sepia, options: lenient)
+        XCTAssertTrue(output.warnings.contains("Premature end of JPEG file"), "\(output.warnings)")
+        XCTAssertEqual(output.bytes, try wholeImageOutput(cut, matrix: sepia, options: lenient))
+    }
+
+    /// A photo of noise at quality 100 outgrows the encoder's first buffer before its input
+    /// breaks: the half-written output is freed once (glibc aborts on a double free).
+    func testAnEncoderThatGrewIsFreedOnceWhenTheInputBreaks() throws {
+        let noise = RGBAImage(width: 256, height: 256, pixels: TestImages.noise(count: 256 * 256 * 4, seed: 3))
+        let photo = try ImageEncoder.encode(noise, as: .jpeg(quality: 100))
+        XCTAssertGreaterThan(try streamed(photo, matrix: nil, quality: 100).bytes.count, 256 * 256 / 4 + 4096, "the buffer grew")
+        let cut = Array(photo.prefix(photo.count * 9 / 10))
+        XCTAssertThrowsError(
+            try JPEGStreaming.transcode(cut, matrix: nil, quality: 100, keepingMetadata: false, options: ImageDecodingOptions())
+        ) {
+            XCTAssertEqual($0 as? ImageDecodingError, .truncated(format: .jpeg))
+        }
+    }
+
+    func testLimitsAndSettingsAreCheckedAsByTheWholeImagePath() {
+        XCTAssertEqual(
+            streamingError(Self.photo, options: ImageDecodingOptions(pixelLimit: 1000)) as? ImageDecodingError,
+            .tooLarge(width: 333, height: 247, limit: 1000))
+        XCTAssertThrowsError(
+            try JPEGStreaming.transcode(Self.photo, matrix: nil, quality: 0, keepingMetadata: false, options: ImageDecodingOptions())
+        ) {
+            XCTAssertEqual($0 as? ImageEncodingError, .invalidQuality(0, format: .jpeg, accepted: 1...100))
+        }
+    }
+
+    /// The error the whole-image decoder throws for `bytes`.
+    private func wholeImageError(_ bytes: [UInt8]) -> ImageDecodingError? {
+        do {
+            _ = try ImageDecoder.decode(bytes)
+            return nil
+        } catch {
+            return error as? ImageDecodingError
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import SepiaDemoContent
+import SepiaImaging
+import SepiaOperations
+import XCTest
+
+@testable import SepiaPipeline
+
+/// The batch's transcode step: JPEGs written as JPEGs at full size are streamed band by band,
+/// with the same files as the whole-image path, and a stream that breaks mid-photo fails its row
+/// and leaves no file.
+final class BatchStreamingTests: XCTestCase {
+    private var folder: URL!
+    private var loader: HTTPLoader!
+
+    override func setUpWithError() throws {
+        loader = HTTPLoader()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sepia-streaming-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("in"), withIntermediateDirectories: true)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: folder)
+        await loader.shutdown()
+    }
+
+    private func jpeg(seed: UInt64, width: Int = 400, height: Int = 300) throws -> [UInt8] {
+        try ImageEncoder.encode(PhotoGenerator(seed: seed).render(width: width, height: height), as: .jpeg(quality: 90))
+    }
+
+    private func entry(_ name: String, bytes: [UInt8]) throws -> PhotoEntry {
+        let file = folder.appendingPathComponent("in/\(name).jpg")
+        try Data(bytes).write(to: file)
+        return PhotoEntry(name: name, location: .file(file))
+    }
+
+    func testStreamedFilesEqualTheWholeImagePathsFiles() async throws {
+        let photos = try (1...4).map { try jpeg(seed: UInt64($0), width: 300 + 17 * Int($0), height: 200 + 9 * Int($0)) }
+        let entries = try photos.enumerated().map { try entry("Photo \($0.offset)", bytes: $0.element) }
+        let output = folder.appendingPathComponent("out")
+        let outcomes = await BatchProcessor(
+            entries: entries, options: BatchOptions(output: output, format: .jpeg(quality: 85)), loader: loader
+        ).run()
+        let transcoder = PhotoTranscoder(processing: PhotoProcessing(), format: .jpeg(quality: 85), keepingMetadata: false)
+        let check = CancellationCheck(BlockOperation())
+        for (outcome, photo) in zip(outcomes, photos) {
+            guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
+            let whole = try transcoder.transcodeWholeImage(Data(photo), check: check)
+            XCTAssertEqual([UInt8](try Data(contentsOf: file)), whole.bytes, "\(outcome.name): streamed and whole-image files differ")
+            XCTAssertEqual(try transcoder.transcode(Data(photo), check: check).pixelCount, whole.pixelCount)
+        }
+    }
+
+    func testAStreamThatBreaksMidPhotoFailsItsRowAndLeavesNoFile() async throws {
+        let good = try jpeg(seed: 7)
+        var corrupt = try jpeg(seed: 8)
+        // An end-of-image marker in the middle of the scan: libjpeg makes up the rest.
+        corrupt.replaceSubrange(corrupt.count / 2..<corrupt.count / 2 + 2, with: [0xFF, 0xD9])
+        let entries = try [
+            entry("Good", bytes: good),
+            entry("Truncated", bytes: Array(try jpeg(seed: 9).prefix(good.count / 2))),
+            entry("Corrupt", bytes: corrupt),
+        ]
+        let output = folder.appendingPathComponent("out")
+        let outcomes = await BatchProcessor(entries: entries, options: BatchOptions(output: output), loader: loader).run()
+        XCTAssertTrue(outcomes[0].isDone, "\(outcomes[0])")
+        XCTAssertEqual(outcomes[1].state.failureReason?.contains("truncated"), true, "\(outcomes[1])")
+        XCTAssertEqual(outcomes[2].state.failureReason?.contains("Corrupt JPEG data"), true, "\(outcomes[2])")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".sepia-write-check") }
+        XCTAssertEqual(files, ["Good.jpg"], "no partial or temporary file")
+    }
+}
