@@ -22,21 +22,18 @@ extension PhotoOperations {
     ) -> TransformOperation<Data, EncodedPhoto> {
         let download = input as? DownloadOperation
         let transcoder = PhotoTranscoder(processing: processing, format: format, keepingMetadata: keepingMetadata)
-        let operation = TransformOperation(input: input) { data, check in
-            try check.throwIfCancelled()
-            do {
-                let encoded = try transcoder.transcode(data, check: check)
+        return named(
+            "Transcode",
+            TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
-                return encoded
-            } catch let error as ImageDecodingError {
-                download?.discardCachedCopy()
-                throw PhotoError.decoding(error)
-            } catch let error as ImageEncodingError {
-                throw PhotoError.saving("cannot encode the photo: \(error)")
-            }
-        }
-        operation.name = "Transcode"
-        return operation
+                do {
+                    let encoded = try decodingFailures(discarding: download) { try transcoder.transcode(data, check: check) }
+                    try check.throwIfCancelled()
+                    return encoded
+                } catch let error as ImageEncodingError {
+                    throw PhotoError.saving("cannot encode the photo: \(error)")
+                }
+            })
     }
 }
 
