@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "SepiaProcess", dependencies: ["SepiaOperations"]),
 
         // C shim over the codec libraries (libjpeg-turbo, libpng, libwebp, giflib, libtiff,
-        // libheif) and Little CMS; every setjmp/longjmp stays in C.
+        // libheif) and Little CMS; every setjmp/longjmp stays in C. libheif and libtiff are not
+        // linked: the shim loads each with dlopen at the first file that needs it
+        // (sepia_library.h), since loading them at start-up cost every run 5-6 ms.
         .target(
             name: "CSepiaCodecs",
             linkerSettings: [
@@ -40,7 +42,7 @@ let package = Package(
                 // (the container writer: EXIF and ICCP chunks in WebP output).
                 .linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                 .linkedLibrary("webpmux"),
-                .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("lcms2"),
+                .linkedLibrary("gif"), .linkedLibrary("lcms2"),
             ]
         ),
 

@@ -22,8 +22,9 @@ struct sepia_heif_decoder {
 sepia_heif_decoder *sepia_heif_decoder_create(void) {
     sepia_heif_decoder *decoder = calloc(1, sizeof *decoder);
     if (decoder == NULL) return NULL;
-    sepia_heif_library_start();
-    decoder->context = heif_context_alloc();
+    /* Without libheif the decoder has no context, and reading the header reports why. */
+    if (!sepia_heif_library_start(&decoder->diagnostics)) return decoder;
+    decoder->context = libheif.heif_context_alloc();
     if (decoder->context == NULL) {
         free(decoder);
         return NULL;
@@ -33,8 +34,8 @@ sepia_heif_decoder *sepia_heif_decoder_create(void) {
 
 void sepia_heif_decoder_destroy(sepia_heif_decoder *decoder) {
     if (decoder == NULL) return;
-    if (decoder->handle != NULL) heif_image_handle_release(decoder->handle);
-    heif_context_free(decoder->context);
+    if (decoder->handle != NULL) libheif.heif_image_handle_release(decoder->handle);
+    if (decoder->context != NULL) libheif.heif_context_free(decoder->context);
     free(decoder->icc_profile);
     free(decoder->exif);
     free(decoder);
@@ -59,8 +60,8 @@ static enum heif_compression_format codec_of_brand(heif_brand2 brand) {
 /* SEPIA_STATUS_UNSUPPORTED with a clear message when libheif here cannot decode the brand's codec. */
 static sepia_status check_decoder(sepia_heif_decoder *decoder, const void *data, size_t size) {
     const int length = size < 64 ? (int)size : 64;
-    const enum heif_compression_format codec = codec_of_brand(heif_read_main_brand(data, length));
-    if (codec == heif_compression_undefined || heif_have_decoder_for_format(codec)) return SEPIA_STATUS_OK;
+    const enum heif_compression_format codec = codec_of_brand(libheif.heif_read_main_brand(data, length));
+    if (codec == heif_compression_undefined || libheif.heif_have_decoder_for_format(codec)) return SEPIA_STATUS_OK;
     sepia_diagnostics_set_error(&decoder->diagnostics,
                                 codec == heif_compression_AV1 ? "this AVIF needs an AV1 decoder, which libheif here lacks"
                                                               : "this HEIC needs an HEVC decoder, which libheif here lacks");
@@ -70,11 +71,11 @@ static sepia_status check_decoder(sepia_heif_decoder *decoder, const void *data,
 /* Copies the `colr` box's ICC profile and nclx code points into the header. */
 static sepia_status read_color_profile(sepia_heif_decoder *decoder) {
     sepia_heif_header *header = &decoder->header;
-    const size_t profile_size = heif_image_handle_get_raw_color_profile_size(decoder->handle);
+    const size_t profile_size = libheif.heif_image_handle_get_raw_color_profile_size(decoder->handle);
     if (profile_size > 0) {
         decoder->icc_profile = malloc(profile_size);
         if (decoder->icc_profile == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-        struct heif_error error = heif_image_handle_get_raw_color_profile(decoder->handle, decoder->icc_profile);
+        struct heif_error error = libheif.heif_image_handle_get_raw_color_profile(decoder->handle, decoder->icc_profile);
         if (error.code == heif_error_Ok) {
             header->icc_profile = decoder->icc_profile;
             header->icc_profile_length = profile_size;
@@ -83,14 +84,14 @@ static sepia_status read_color_profile(sepia_heif_decoder *decoder) {
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(decoder->handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+    if (libheif.heif_image_handle_get_nclx_color_profile(decoder->handle, &nclx).code == heif_error_Ok && nclx != NULL) {
         header->has_nclx = true;
         header->nclx_color_primaries = (uint16_t)nclx->color_primaries;
         header->nclx_transfer_characteristics = (uint16_t)nclx->transfer_characteristics;
         header->nclx_matrix_coefficients = (uint16_t)nclx->matrix_coefficients;
         header->nclx_full_range = nclx->full_range_flag != 0;
     }
-    heif_nclx_color_profile_free(nclx);
+    libheif.heif_nclx_color_profile_free(nclx);
     return SEPIA_STATUS_OK;
 }
 
@@ -101,12 +102,12 @@ static sepia_status read_color_profile(sepia_heif_decoder *decoder) {
  */
 static sepia_status read_exif(sepia_heif_decoder *decoder) {
     heif_item_id id = 0;
-    if (heif_image_handle_get_list_of_metadata_block_IDs(decoder->handle, "Exif", &id, 1) < 1) return SEPIA_STATUS_OK;
-    const size_t size = heif_image_handle_get_metadata_size(decoder->handle, id);
+    if (libheif.heif_image_handle_get_list_of_metadata_block_IDs(decoder->handle, "Exif", &id, 1) < 1) return SEPIA_STATUS_OK;
+    const size_t size = libheif.heif_image_handle_get_metadata_size(decoder->handle, id);
     if (size <= 4) return SEPIA_STATUS_OK;
     decoder->exif = malloc(size);
     if (decoder->exif == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    struct heif_error error = heif_image_handle_get_metadata(decoder->handle, id, decoder->exif);
+    struct heif_error error = libheif.heif_image_handle_get_metadata(decoder->handle, id, decoder->exif);
     if (error.code != heif_error_Ok) {
         sepia_diagnostics_add_warning(&decoder->diagnostics, error.message);
         return SEPIA_STATUS_OK;
@@ -125,20 +126,23 @@ static sepia_status read_exif(sepia_heif_decoder *decoder) {
 sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const void *data, size_t size, int maximum_side,
                                             sepia_heif_header *header) {
     sepia_diagnostics *diagnostics = &decoder->diagnostics;
-    if (maximum_side > 0) heif_context_set_maximum_image_size_limit(decoder->context, maximum_side);
+    if (decoder->context == NULL) return SEPIA_STATUS_UNSUPPORTED; /* libheif could not be loaded */
+    if (maximum_side > 0) libheif.heif_context_set_maximum_image_size_limit(decoder->context, maximum_side);
     sepia_status status =
-        sepia_heif_errors_record(heif_context_read_from_memory_without_copy(decoder->context, data, size, NULL), diagnostics);
+        sepia_heif_errors_record(libheif.heif_context_read_from_memory_without_copy(decoder->context, data, size, NULL),
+                                 diagnostics);
     if (status != SEPIA_STATUS_OK) return status;
-    status = sepia_heif_errors_record(heif_context_get_primary_image_handle(decoder->context, &decoder->handle), diagnostics);
+    status = sepia_heif_errors_record(libheif.heif_context_get_primary_image_handle(decoder->context, &decoder->handle),
+                                      diagnostics);
     if (status != SEPIA_STATUS_OK) return status;
     status = check_decoder(decoder, data, size);
     if (status != SEPIA_STATUS_OK) return status;
 
     sepia_heif_header *found = &decoder->header;
-    const int width = heif_image_handle_get_width(decoder->handle);
-    const int height = heif_image_handle_get_height(decoder->handle);
-    const int stored_width = heif_image_handle_get_ispe_width(decoder->handle);
-    const int stored_height = heif_image_handle_get_ispe_height(decoder->handle);
+    const int width = libheif.heif_image_handle_get_width(decoder->handle);
+    const int height = libheif.heif_image_handle_get_height(decoder->handle);
+    const int stored_width = libheif.heif_image_handle_get_ispe_width(decoder->handle);
+    const int stored_height = libheif.heif_image_handle_get_ispe_height(decoder->handle);
     if (width <= 0 || height <= 0 || stored_width <= 0 || stored_height <= 0) {
         sepia_diagnostics_set_error(diagnostics, "the primary image has no size (no ispe property)");
         return SEPIA_STATUS_LIBRARY_ERROR;
@@ -147,8 +151,8 @@ sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const v
     found->height = (uint32_t)height;
     found->stored_width = (uint32_t)stored_width;
     found->stored_height = (uint32_t)stored_height;
-    found->luma_bits = heif_image_handle_get_luma_bits_per_pixel(decoder->handle);
-    found->has_alpha = heif_image_handle_has_alpha_channel(decoder->handle) != 0;
+    found->luma_bits = libheif.heif_image_handle_get_luma_bits_per_pixel(decoder->handle);
+    found->has_alpha = libheif.heif_image_handle_has_alpha_channel(decoder->handle) != 0;
     status = read_color_profile(decoder);
     if (status == SEPIA_STATUS_OK) status = read_exif(decoder);
     *header = *found;
@@ -157,29 +161,30 @@ sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const v
 
 sepia_status sepia_heif_decoder_read_pixels(sepia_heif_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
     sepia_diagnostics *diagnostics = &decoder->diagnostics;
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
     if (options == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
     options->convert_hdr_to_8bit = 1;
     struct heif_image *image = NULL;
     sepia_status status = sepia_heif_errors_record(
-        heif_decode_image(decoder->handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options), diagnostics);
-    heif_decoding_options_free(options);
+        libheif.heif_decode_image(decoder->handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options),
+        diagnostics);
+    libheif.heif_decoding_options_free(options);
     if (status != SEPIA_STATUS_OK) return status;
 
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = libheif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     const uint32_t width = decoder->header.width, height = decoder->header.height;
-    if (plane == NULL || heif_image_get_width(image, heif_channel_interleaved) != (int)width ||
-        heif_image_get_height(image, heif_channel_interleaved) != (int)height ||
-        heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8) {
+    if (plane == NULL || libheif.heif_image_get_width(image, heif_channel_interleaved) != (int)width ||
+        libheif.heif_image_get_height(image, heif_channel_interleaved) != (int)height ||
+        libheif.heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) != 8) {
         sepia_diagnostics_set_error(diagnostics, "libheif did not produce 8-bit RGBA of the announced size");
-        heif_image_release(image);
+        libheif.heif_image_release(image);
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
     sepia_prefer_huge_pages(rgba, (size_t)height * bytes_per_row);
     for (uint32_t row = 0; row < height; row++) {
         memcpy(rgba + (size_t)row * bytes_per_row, plane + (size_t)row * (size_t)stride, (size_t)width * 4);
     }
-    heif_image_release(image);
+    libheif.heif_image_release(image);
     return SEPIA_STATUS_OK;
 }

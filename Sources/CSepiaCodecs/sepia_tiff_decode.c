@@ -8,9 +8,11 @@
 #include <tiffio.h>
 
 #include "sepia_diagnostics_internal.h"
+#include "sepia_tiff_library.h"
 
 struct sepia_tiff_decoder {
     TIFF *tiff;
+    bool has_library; /* false when libtiff could not be loaded (the diagnostics say why) */
     sepia_diagnostics diagnostics;
     const uint8_t *data;
     size_t size;
@@ -98,12 +100,14 @@ static int record_warning(TIFF *tiff, void *user_data, const char *module, const
 /* ---- lifetime ---- */
 
 sepia_tiff_decoder *sepia_tiff_decoder_create(void) {
-    return calloc(1, sizeof(sepia_tiff_decoder));
+    sepia_tiff_decoder *decoder = calloc(1, sizeof(sepia_tiff_decoder));
+    if (decoder != NULL) decoder->has_library = sepia_tiff_library_start(&decoder->diagnostics);
+    return decoder;
 }
 
 void sepia_tiff_decoder_destroy(sepia_tiff_decoder *decoder) {
     if (decoder == NULL) return;
-    if (decoder->tiff != NULL) TIFFClose(decoder->tiff);
+    if (decoder->tiff != NULL) libtiff.TIFFClose(decoder->tiff);
     free(decoder);
 }
 
@@ -130,15 +134,15 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
     sepia_tiff_header *header = &decoder->header;
     uint16_t bits = 1, samples = 1, planar = PLANARCONFIG_CONTIG, sample_format = SAMPLEFORMAT_UINT;
     uint16_t compression = COMPRESSION_NONE, photometric;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &sample_format);
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
-    if (!TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric)) {
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLEFORMAT, &sample_format);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
+    if (!libtiff.TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric)) {
         photometric = samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK; /* as libtiff guesses */
     }
-    if (!TIFFIsCODECConfigured(compression)) {
+    if (!libtiff.TIFFIsCODECConfigured(compression)) {
         return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "the TIFF compression scheme is not supported by libtiff here");
     }
     if (planar != PLANARCONFIG_CONTIG) {
@@ -168,7 +172,7 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
             return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "YCbCr TIFF without JPEG compression is not supported");
         }
         /* libjpeg upsamples and converts to RGB inside libtiff's JPEG codec. */
-        TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        libtiff.TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
         /* fall through */
     case PHOTOMETRIC_RGB:
         header->color_model = SEPIA_TIFF_COLOR_RGB;
@@ -177,7 +181,7 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
         break;
     case PHOTOMETRIC_SEPARATED: {
         uint16_t ink_set = INKSET_CMYK;
-        TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &ink_set);
+        libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &ink_set);
         if (ink_set != INKSET_CMYK || bits < 8) {
             return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "only 8- and 16-bit CMYK separated TIFF is supported");
         }
@@ -192,7 +196,7 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
 
     uint16_t extra_count = 0;
     uint16_t *extra_types = NULL;
-    if (samples > decoder->color_samples && TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types) &&
+    if (samples > decoder->color_samples && libtiff.TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types) &&
         extra_count > 0) {
         header->has_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA || extra_types[0] == EXTRASAMPLE_UNASSALPHA;
         decoder->associated_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA;
@@ -205,7 +209,7 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
 /* Scales the ColorMap to 8 bits, reading 8-bit maps (every entry below 256) as they are. */
 static sepia_status read_palette(sepia_tiff_decoder *decoder) {
     uint16_t *red, *green, *blue;
-    if (!TIFFGetField(decoder->tiff, TIFFTAG_COLORMAP, &red, &green, &blue)) {
+    if (!libtiff.TIFFGetField(decoder->tiff, TIFFTAG_COLORMAP, &red, &green, &blue)) {
         return library_error(decoder, "palette TIFF without a ColorMap");
     }
     const int entries = 1 << decoder->header.bits_per_sample;
@@ -254,20 +258,20 @@ static bool first_directory_ends_early(const uint8_t *data, size_t size) {
 /* Checks that every strip or tile lies inside the data before anything is decoded. */
 static sepia_status check_striles(sepia_tiff_decoder *decoder) {
     TIFF *tiff = decoder->tiff;
-    const bool tiled = TIFFIsTiled(tiff);
-    const uint32_t count = tiled ? TIFFNumberOfTiles(tiff) : TIFFNumberOfStrips(tiff);
+    const bool tiled = libtiff.TIFFIsTiled(tiff);
+    const uint32_t count = tiled ? libtiff.TIFFNumberOfTiles(tiff) : libtiff.TIFFNumberOfStrips(tiff);
     if (count == 0) return library_error(decoder, "TIFF has no strips or tiles");
     uint16_t compression = COMPRESSION_NONE;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_COMPRESSION, &compression);
     uint32_t rows_per_strip = decoder->header.height;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
     if (rows_per_strip == 0 || rows_per_strip > decoder->header.height) rows_per_strip = decoder->header.height;
-    const uint64_t scanline = TIFFScanlineSize64(tiff);
+    const uint64_t scanline = libtiff.TIFFScanlineSize64(tiff);
 
     for (uint32_t strile = 0; strile < count; strile++) {
         int failed = 0;
-        const uint64_t offset = TIFFGetStrileOffsetWithErr(tiff, strile, &failed);
-        const uint64_t length = failed ? 0 : TIFFGetStrileByteCountWithErr(tiff, strile, &failed);
+        const uint64_t offset = libtiff.TIFFGetStrileOffsetWithErr(tiff, strile, &failed);
+        const uint64_t length = failed ? 0 : libtiff.TIFFGetStrileByteCountWithErr(tiff, strile, &failed);
         if (failed) return library_error(decoder, "TIFF strip or tile table is unreadable");
         if (offset > decoder->size || length > decoder->size - offset) {
             decoder->diagnostics.data_ended_early = true;
@@ -289,19 +293,20 @@ static sepia_status check_striles(sepia_tiff_decoder *decoder) {
 
 sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const void *data, size_t size,
                                             uint64_t allocation_limit, sepia_tiff_header *header) {
+    if (!decoder->has_library) return SEPIA_STATUS_UNSUPPORTED;
     decoder->data = data;
     decoder->size = size;
     decoder->offset = 0;
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = libtiff.TIFFOpenOptionsAlloc();
     if (options == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    TIFFOpenOptionsSetErrorHandlerExtR(options, record_error, decoder);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, record_warning, decoder);
+    libtiff.TIFFOpenOptionsSetErrorHandlerExtR(options, record_error, decoder);
+    libtiff.TIFFOpenOptionsSetWarningHandlerExtR(options, record_warning, decoder);
     if (allocation_limit > 0 && allocation_limit < (uint64_t)INT64_MAX) {
-        TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)allocation_limit);
+        libtiff.TIFFOpenOptionsSetMaxSingleMemAlloc(options, (tmsize_t)allocation_limit);
     }
-    decoder->tiff = TIFFClientOpenExt("memory", "r", decoder, read_from_memory, refuse_write, seek_in_memory,
+    decoder->tiff = libtiff.TIFFClientOpenExt("memory", "r", decoder, read_from_memory, refuse_write, seek_in_memory,
                                       close_memory, memory_size, map_memory, unmap_memory, options);
-    TIFFOpenOptionsFree(options);
+    libtiff.TIFFOpenOptionsFree(options);
     if (decoder->tiff == NULL) {
         if (!first_directory_ends_early(data, size)) return library_error(decoder, "libtiff could not read the TIFF header");
         decoder->diagnostics.data_ended_early = true;
@@ -310,15 +315,16 @@ sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const v
 
     TIFF *tiff = decoder->tiff;
     sepia_tiff_header *found = &decoder->header;
-    if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &found->width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &found->height) ||
+    if (!libtiff.TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &found->width) ||
+        !libtiff.TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &found->height) ||
         found->width == 0 || found->height == 0) {
         return library_error(decoder, "TIFF has no image size");
     }
     found->orientation = ORIENTATION_TOPLEFT;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &found->orientation);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &found->orientation);
     uint32_t profile_length = 0;
     void *profile = NULL;
-    if (TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile != NULL && profile_length > 0) {
+    if (libtiff.TIFFGetField(tiff, TIFFTAG_ICCPROFILE, &profile_length, &profile) && profile != NULL && profile_length > 0) {
         found->icc_profile = profile;
         found->icc_profile_length = profile_length;
     }
@@ -470,9 +476,9 @@ static void convert_row(const sepia_tiff_decoder *decoder, const uint8_t *source
  */
 static bool strips_readable_in_place(const sepia_tiff_decoder *decoder) {
     uint16_t compression = COMPRESSION_NONE, fill_order = FILLORDER_MSB2LSB;
-    TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_COMPRESSION, &compression);
-    TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_FILLORDER, &fill_order);
-    return !TIFFIsTiled(decoder->tiff) && compression == COMPRESSION_NONE && fill_order == FILLORDER_MSB2LSB &&
+    libtiff.TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_COMPRESSION, &compression);
+    libtiff.TIFFGetFieldDefaulted(decoder->tiff, TIFFTAG_FILLORDER, &fill_order);
+    return !libtiff.TIFFIsTiled(decoder->tiff) && compression == COMPRESSION_NONE && fill_order == FILLORDER_MSB2LSB &&
            decoder->header.bits_per_sample <= 8;
 }
 
@@ -483,14 +489,14 @@ static bool strips_readable_in_place(const sepia_tiff_decoder *decoder) {
 static sepia_status strip_bytes(sepia_tiff_decoder *decoder, uint32_t strip, tmsize_t length, uint8_t *scratch,
                                 const uint8_t **bytes) {
     if (scratch != NULL) {
-        if (TIFFReadEncodedStrip(decoder->tiff, strip, scratch, length) < length) {
+        if (libtiff.TIFFReadEncodedStrip(decoder->tiff, strip, scratch, length) < length) {
             return library_error(decoder, "a TIFF strip could not be decoded");
         }
         *bytes = scratch;
         return SEPIA_STATUS_OK;
     }
     int failed = 0;
-    const uint64_t offset = TIFFGetStrileOffsetWithErr(decoder->tiff, strip, &failed);
+    const uint64_t offset = libtiff.TIFFGetStrileOffsetWithErr(decoder->tiff, strip, &failed);
     /* check_data has refused strips beyond the data; this keeps the read safe without it. */
     if (failed || offset > decoder->size || (uint64_t)length > decoder->size - offset) {
         decoder->diagnostics.data_ended_early = true;
@@ -504,9 +510,9 @@ static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, u
     TIFF *tiff = decoder->tiff;
     const uint32_t width = decoder->header.width, height = decoder->header.height;
     uint32_t rows_per_strip = height;
-    TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
     if (rows_per_strip == 0 || rows_per_strip > height) rows_per_strip = height;
-    const tmsize_t scanline = TIFFScanlineSize(tiff);
+    const tmsize_t scanline = libtiff.TIFFScanlineSize(tiff);
     for (uint32_t first_row = 0, strip = 0; first_row < height; first_row += rows_per_strip, strip++) {
         const uint32_t rows = height - first_row < rows_per_strip ? height - first_row : rows_per_strip;
         const uint8_t *source = NULL;
@@ -523,16 +529,16 @@ static sepia_status read_tiles(sepia_tiff_decoder *decoder, uint8_t *scratch, ui
     TIFF *tiff = decoder->tiff;
     const uint32_t width = decoder->header.width, height = decoder->header.height;
     uint32_t tile_width = 0, tile_height = 0;
-    TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width);
-    TIFFGetField(tiff, TIFFTAG_TILELENGTH, &tile_height);
+    libtiff.TIFFGetField(tiff, TIFFTAG_TILEWIDTH, &tile_width);
+    libtiff.TIFFGetField(tiff, TIFFTAG_TILELENGTH, &tile_height);
     if (tile_width == 0 || tile_height == 0) return library_error(decoder, "TIFF tiles have no size");
-    const tmsize_t tile_size = TIFFTileSize(tiff);
-    const tmsize_t tile_row = TIFFTileRowSize(tiff);
+    const tmsize_t tile_size = libtiff.TIFFTileSize(tiff);
+    const tmsize_t tile_row = libtiff.TIFFTileRowSize(tiff);
     for (uint32_t y = 0; y < height; y += tile_height) {
         const uint32_t rows = height - y < tile_height ? height - y : tile_height;
         for (uint32_t x = 0; x < width; x += tile_width) {
             const uint32_t columns = width - x < tile_width ? width - x : tile_width;
-            if (TIFFReadEncodedTile(tiff, TIFFComputeTile(tiff, x, y, 0, 0), scratch, tile_size) < tile_size) {
+            if (libtiff.TIFFReadEncodedTile(tiff, libtiff.TIFFComputeTile(tiff, x, y, 0, 0), scratch, tile_size) < tile_size) {
                 return library_error(decoder, "a TIFF tile could not be decoded");
             }
             for (uint32_t row = 0; row < rows; row++) {
@@ -551,8 +557,8 @@ void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder) {
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
     if (strips_readable_in_place(decoder)) return read_strips(decoder, NULL, rgba, bytes_per_row);
     TIFF *tiff = decoder->tiff;
-    const bool tiled = TIFFIsTiled(tiff);
-    const tmsize_t scratch_size = tiled ? TIFFTileSize(tiff) : TIFFStripSize(tiff);
+    const bool tiled = libtiff.TIFFIsTiled(tiff);
+    const tmsize_t scratch_size = tiled ? libtiff.TIFFTileSize(tiff) : libtiff.TIFFStripSize(tiff);
     if (scratch_size <= 0) return library_error(decoder, "TIFF strip or tile size is invalid");
     uint8_t *scratch = malloc((size_t)scratch_size);
     if (scratch == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;

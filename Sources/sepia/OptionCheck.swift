@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// Range checks for numeric options, shared by the commands' `validate()`: each rejects a
 /// value that would trap or overflow further down (infinity, NaN, `Int.max`) with a message
@@ -30,4 +31,9 @@ enum OptionCheck {
 
     /// The most photos processed at once that any `--jobs` accepts.
     static let jobs = 1...1_024
+
+    /// The default of `--jobs`: the number of cores this process may use. Read once: ArgumentParser
+    /// makes a command's value several times while parsing, and each reading opens the cgroup's
+    /// files.
+    static let defaultJobs = ProcessInfo.processInfo.activeProcessorCount
 }

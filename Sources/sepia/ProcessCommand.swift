@@ -54,7 +54,7 @@ struct ProcessCommand: AsyncParsableCommand {
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var jobs = OptionCheck.defaultJobs
 
     @Option(help: "Seconds a download may take in all.")
     var timeout: Double = 60

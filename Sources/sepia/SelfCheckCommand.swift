@@ -23,7 +23,7 @@ struct SelfCheckCommand: AsyncParsableCommand {
     var output: String?
 
     @Option(help: "How many photos are processed at once (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var jobs = OptionCheck.defaultJobs
 
     func validate() throws {
         try OptionCheck.count(count, "--count", in: 1...100_000)

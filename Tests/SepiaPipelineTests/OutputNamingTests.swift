@@ -36,6 +36,23 @@ final class OutputNamingTests: XCTestCase {
         XCTAssertEqual(names, OutputNaming.fileNames(for: entries, pathExtension: "jpg"), "stable between runs")
     }
 
+    func testWhitespaceIsTrimmedAsFoundationTrimsIt() {
+        let texts = [
+            "", " ", "\t\t", "plain", "  both  ", "\tlead", "trail\u{3000}", "\u{A0}no-break\u{202F}", "in side",
+            "\u{2003}em\u{2009}", "line\nend\n", "\u{1680}ogham", " \u{301}mark", "🌅 ", "\u{200B}zero-width\u{200B}",
+        ]
+        for text in texts {
+            XCTAssertEqual(
+                OutputNaming.trimmingWhitespace(text), text.trimmingCharacters(in: .whitespaces), text.debugDescription)
+        }
+        for value in 0...0xFFFF {  // Foundation's white space and Unicode's Zs all lie in the BMP
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)x\(scalar)"
+            guard OutputNaming.trimmingWhitespace(text) != text.trimmingCharacters(in: .whitespaces) else { continue }
+            XCTFail("U+\(String(value, radix: 16, uppercase: true)) is trimmed differently")
+        }
+    }
+
     func testLongNamesAreCut() {
         let name = OutputNaming.fileNames(for: [entry(String(repeating: "é", count: 400))], pathExtension: "jpg")[0]
         XCTAssertLessThanOrEqual(name.utf8.count, 255)

@@ -12,7 +12,9 @@
  *
  * libheif applies the image's transformations (clean aperture, `irot`, `imir`) while decoding,
  * so the pixels come out upright. Any step may fail; destroy must be called in every case and
- * frees everything.
+ * frees everything. libheif is loaded the first time a decoder or an encoding needs it, not at
+ * start-up (sepia_heif_library.h); when it cannot be loaded, read_header and
+ * sepia_heif_encode_avif fail with SEPIA_STATUS_UNSUPPORTED and say why.
  */
 typedef struct sepia_heif_decoder sepia_heif_decoder;
 

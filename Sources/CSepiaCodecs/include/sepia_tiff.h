@@ -11,7 +11,9 @@
  *
  * Only the first page (the first IFD) is read. libtiff's errors and warnings go to the decoder's
  * diagnostics through per-handle handlers, never to stderr. Any step may fail; destroy must be
- * called in every case and frees everything.
+ * called in every case and frees everything. libtiff is loaded by the first decoder, not at
+ * start-up (sepia_tiff_library.h); when it cannot be loaded, read_header fails with
+ * SEPIA_STATUS_UNSUPPORTED and says why.
  */
 typedef struct sepia_tiff_decoder sepia_tiff_decoder;
 

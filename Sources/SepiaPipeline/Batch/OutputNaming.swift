@@ -88,11 +88,27 @@ public struct OutputNaming: Sendable {
                 name.unicodeScalars.map { scalar in
                     scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : scalar
                 }))
-        stem = stem.trimmingCharacters(in: .whitespaces)
+        stem = trimmingWhitespace(stem)
         while stem.hasPrefix(".") { stem.removeFirst() }
         while stem.utf8.count > maximumStemBytes { stem.removeLast() }
-        stem = stem.trimmingCharacters(in: .whitespaces)
+        stem = trimmingWhitespace(stem)
         return stem.isEmpty ? "photo" : stem
+    }
+
+    /// `text` without the white space at its ends: what `trimmingCharacters(in: .whitespaces)`
+    /// removes (tab, the space separators, Unicode's Zs, and U+200B ZERO WIDTH SPACE, which
+    /// Foundation's set still holds), without Foundation's `NSString`, whose generic UTF-16 code
+    /// made the runtime scan every protocol conformance of the binary three times in a one-photo
+    /// run (see DESIGN.md, Start-up).
+    static func trimmingWhitespace(_ text: String) -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     private static func digest(ofStem stem: String) -> UInt64 {

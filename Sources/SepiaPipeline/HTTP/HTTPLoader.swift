@@ -24,12 +24,18 @@ public final class HTTPLoader: Sendable {
 
     /// The limits this loader applies.
     public let configuration: HTTPLoaderConfiguration
-    private let clientConfiguration: HTTPClient.Configuration
     private let clientState = Locked(ClientState.running([:]))
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
     public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
         self.configuration = configuration
+    }
+
+    /// AsyncHTTPClient's settings for a client through `proxy` (nil: direct). Made with the
+    /// first client, not by `init`: a client's configuration looks up the tracer among the
+    /// instruments (a scan of every protocol conformance of the binary), which a run over local
+    /// files does not need.
+    private func clientConfiguration(through proxy: ProxyServer?) -> HTTPClient.Configuration {
         // Redirects are followed by `HTTPLoad`, which checks each hop; bodies are decoded by
         // `HTTPContentDecoder`, which counts received bytes for progress and limits the decoded size.
         var clientConfiguration = HTTPClient.Configuration(
@@ -49,7 +55,8 @@ public final class HTTPLoader: Sendable {
             tls.additionalTrustRoots = configuration.additionalTrustRoots.map { .file($0) }
             clientConfiguration.tlsConfiguration = tls
         }
-        self.clientConfiguration = clientConfiguration
+        clientConfiguration.proxy = proxy?.clientProxy
+        return clientConfiguration
     }
 
     /// Whether a client has been started (for tests).
@@ -63,9 +70,7 @@ public final class HTTPLoader: Sendable {
         clientState.withLock { state in
             guard case .running(var clients) = state else { return nil }
             if let client = clients[proxy] { return client }
-            var configuration = clientConfiguration
-            configuration.proxy = proxy?.clientProxy
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration(through: proxy))
             clients[proxy] = client
             state = .running(clients)
             return client
