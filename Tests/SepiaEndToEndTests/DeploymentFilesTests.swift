@@ -230,6 +230,14 @@ final class DeploymentFilesTests: XCTestCase {
             let path = try XCTUnwrap(loaded[name], "ldd does not list \(name), which \(binary.lastPathComponent) needs")
             if path.deletingLastPathComponent().path != swiftRuntime { files[name] = path }
         }
+        // Libraries the shim loads with dlopen when a file first needs them: not linked, still needed.
+        let onDemand = try Self.librariesLoadedOnDemand()
+        XCTAssertTrue(onDemand.contains("libheif.so.1"), "the shim loads libheif on demand: \(onDemand)")
+        let cache = try Self.linkerCache()
+        for name in onDemand {
+            XCTAssertFalse(needed.contains(name), "\(name) is both linked and loaded on demand")
+            files[name] = try XCTUnwrap(cache[name], "the dynamic linker's cache has no \(name), which sepia loads with dlopen")
+        }
         let owners = try Self.packages(owning: Array(files.values))
         var packages: [String: String] = [:]  // library → package
         for (name, path) in files {
@@ -485,6 +493,35 @@ final class DeploymentFilesTests: XCTestCase {
             libraries[parts[0]] = URL(fileURLWithPath: String(path))
         }
         return libraries
+    }
+
+    /// The sonames the C shim opens with `sepia_library_open("…")` (dlopen) when a file first
+    /// needs them, read from its sources.
+    private static func librariesLoadedOnDemand() throws -> [String] {
+        let shim = repository.appendingPathComponent("Sources/CSepiaCodecs")
+        var sonames: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: shim.path) where file.hasSuffix(".c") {
+            let source = try String(contentsOf: shim.appendingPathComponent(file), encoding: .utf8)
+            var rest = source[...]
+            while let call = rest.range(of: "sepia_library_open(\"") {
+                let name = rest[call.upperBound...].prefix { $0 != "\"" }
+                sonames.append(String(name))
+                rest = rest[call.upperBound...]
+            }
+        }
+        return sonames.sorted()
+    }
+
+    /// The dynamic linker's cache (`ldconfig -p`): each soname with the file dlopen would load.
+    private static func linkerCache() throws -> [String: URL] {
+        var files: [String: URL] = [:]
+        for line in try DebianTool.text(of: "ldconfig", ["-p"], package: "libc-bin").split(separator: "\n") {
+            // "\tlibheif.so.1 (libc6,x86-64) => /lib/x86_64-linux-gnu/libheif.so.1"
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " => ")
+            guard parts.count == 2, parts[0].contains("x86-64"), let name = parts[0].split(separator: " ").first else { continue }
+            files[String(name)] = URL(fileURLWithPath: parts[1])
+        }
+        return files
     }
 
     /// The sonames `file` names as needed (its ELF NEEDED entries), not what they need in turn.
