@@ -72,18 +72,18 @@ public enum JPEGStreaming {
         var resize = size == decodedSize ? nil : StreamingResize(source: decodedSize, target: size)
         let bytesPerRow = width * RGBAImage.bytesPerPixel
         try jpeg.start()
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytesPerRow * bandRows) { band in
-            let rows = band.baseAddress!
-            while case let count = try jpeg.readRows(into: rows, bytesPerRow: bytesPerRow, capacity: bandRows), count > 0 {
-                transform?.apply(rows: 0..<count, of: rows, width: width, bytesPerRow: bytesPerRow)
-                kernel?.run(from: rows, to: rows, pixelCount: count * width)
-                if resize != nil {
-                    try resize!.add(rows, bytesPerRow: bytesPerRow, count: count) { row in
-                        try encoder.write(row, bytesPerRow: size.width * RGBAImage.bytesPerPixel, count: 1)
-                    }
-                } else {
-                    try encoder.write(rows, bytesPerRow: bytesPerRow, count: count)
+        // On the heap, not the stack: a band of a 65,500-pixel-wide photo is 4 MB.
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesPerRow * bandRows)
+        defer { rows.deallocate() }
+        while case let count = try jpeg.readRows(into: rows, bytesPerRow: bytesPerRow, capacity: bandRows), count > 0 {
+            transform?.apply(rows: 0..<count, of: rows, width: width, bytesPerRow: bytesPerRow)
+            kernel?.run(from: rows, to: rows, pixelCount: count * width)
+            if resize != nil {
+                try resize!.add(rows, bytesPerRow: bytesPerRow, count: count) { row in
+                    try encoder.write(row, bytesPerRow: size.width * RGBAImage.bytesPerPixel, count: 1)
                 }
+            } else {
+                try encoder.write(rows, bytesPerRow: bytesPerRow, count: count)
             }
         }
         try jpeg.finish()
