@@ -140,18 +140,3 @@ sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encode
     destination->bytes = NULL;
     return SEPIA_STATUS_OK;
 }
-
-sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, const sepia_output_metadata *metadata, sepia_encoded_data *output,
-                               sepia_diagnostics *diagnostics) {
-    output->bytes = NULL;
-    output->length = 0;
-    sepia_jpeg_encoder *encoder = sepia_jpeg_encoder_create();
-    if (encoder == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    sepia_status status = sepia_jpeg_encoder_start(encoder, width, height, quality, metadata);
-    if (status == SEPIA_STATUS_OK) status = sepia_jpeg_encoder_write_rows(encoder, rgba, bytes_per_row, height);
-    if (status == SEPIA_STATUS_OK) status = sepia_jpeg_encoder_finish(encoder, output);
-    *diagnostics = encoder->diagnostics;
-    sepia_jpeg_encoder_destroy(encoder);
-    return status;
-}

@@ -54,6 +54,14 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
+    /// Throws `.unsupportedSize` when a `width` × `height` image is too large for this format
+    /// (see ``maximumDimension``): checked by every encoder before it starts.
+    func checkEncodable(width: Int, height: Int) throws(ImageEncodingError) {
+        guard width <= maximumDimension, height <= maximumDimension else {
+            throw ImageEncodingError.unsupportedSize(width: width, height: height, format: self)
+        }
+    }
+
     /// "JPEG", "PNG", "WebP" and so on.
     public var description: String {
         switch self {

@@ -15,9 +15,7 @@ final class JPEGBandEncoder {
         guard JPEGEncoder.qualities.contains(quality) else {
             throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: JPEGEncoder.qualities)
         }
-        guard width <= ImageFormat.jpeg.maximumDimension, height <= ImageFormat.jpeg.maximumDimension else {
-            throw ImageEncodingError.unsupportedSize(width: width, height: height, format: .jpeg)
-        }
+        try ImageFormat.jpeg.checkEncodable(width: width, height: height)
         guard let encoder = sepia_jpeg_encoder_create() else { throw ImageEncodingError.outOfMemory }
         self.encoder = encoder
         let status = OutputMetadata.withShimMetadata(metadata) { shimMetadata in

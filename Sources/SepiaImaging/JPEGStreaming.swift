@@ -47,10 +47,7 @@ public enum JPEGStreaming {
     public static func transcode(
         _ bytes: some ContiguousBytes, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
     ) throws -> Output? {
-        guard JPEGEncoder.qualities.contains(quality) else {
-            throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: JPEGEncoder.qualities)
-        }
-        return try bytes.withUnsafeBytes { data in
+        try bytes.withUnsafeBytes { data in
             guard ImageFormat.detect(data) == .jpeg else { return nil }
             let jpeg = try JPEGDecompression(data, options: options)
             guard !jpeg.isCMYK, jpeg.orientation == .up || !options.appliesEXIFOrientation else { return nil }

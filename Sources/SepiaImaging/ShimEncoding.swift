@@ -11,9 +11,7 @@ enum ShimEncoding {
     /// Checks the size against `format`, calls `encoder`, and copies its malloc'd output into
     /// an array (freeing it), or throws the error it reported.
     static func run(_ image: RGBAImage, as format: ImageFormat, encoder: Encoder) throws -> [UInt8] {
-        guard image.width <= format.maximumDimension, image.height <= format.maximumDimension else {
-            throw ImageEncodingError.unsupportedSize(width: image.width, height: image.height, format: format)
-        }
+        try format.checkEncodable(width: image.width, height: image.height)
         var output = sepia_encoded_data()
         var diagnostics = sepia_diagnostics()
         defer { sepia_encoded_data_free(&output) }

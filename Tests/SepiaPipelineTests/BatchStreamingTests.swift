@@ -44,6 +44,10 @@ final class BatchStreamingTests: XCTestCase {
         let check = CancellationCheck(BlockOperation())
         for (outcome, photo) in zip(outcomes, photos) {
             guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
+            XCTAssertNotNil(
+                try JPEGStreaming.transcode(
+                    photo, matrix: .sepia(intensity: 0.8), quality: 85, keepingMetadata: false, options: ImageDecodingOptions()),
+                "\(outcome.name) takes the streamed path, not the whole-image one it is compared with")
             let whole = try transcoder.transcodeWholeImage(Data(photo), check: check)
             XCTAssertEqual([UInt8](try Data(contentsOf: file)), whole.bytes, "\(outcome.name): streamed and whole-image files differ")
             XCTAssertEqual(try transcoder.transcode(Data(photo), check: check).pixelCount, whole.pixelCount)

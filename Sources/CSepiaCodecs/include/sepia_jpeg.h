@@ -110,10 +110,10 @@ sepia_status sepia_jpeg_decoder_read_pixels(sepia_jpeg_decoder *decoder, uint8_t
 #define SEPIA_JPEG_MAX_EXIF_LENGTH 65527
 
 /*
- * JPEG encoding band by band: create -> start -> write_rows (until every row is written) ->
- * finish -> destroy. Rows are RGBA (alpha ignored), written as sepia_jpeg_encode writes a whole
- * image: the same bytes, however the rows are split into bands. Any step may fail; destroy must
- * be called in every case.
+ * JPEG encoding, band by band or all rows at once: create -> start -> write_rows (until every row
+ * is written) -> finish -> destroy. Rows are RGBA (alpha ignored), encoded as a baseline JPEG with
+ * 4:2:0 chroma subsampling (jpeg_set_defaults, accurate integer DCT); the bytes are the same
+ * however the rows are split into calls. Any step may fail; destroy must be called in every case.
  */
 typedef struct sepia_jpeg_encoder sepia_jpeg_encoder;
 
@@ -126,7 +126,11 @@ void sepia_jpeg_encoder_destroy(sepia_jpeg_encoder *encoder);
 /* The error of the step that failed. */
 const sepia_diagnostics *sepia_jpeg_encoder_diagnostics(const sepia_jpeg_encoder *encoder);
 
-/* Starts a width x height JPEG at `quality` (1 to 100) with `metadata` (see sepia_jpeg_encode). */
+/*
+ * Starts a width x height JPEG at `quality` (1 to 100). `metadata` (or NULL) says what to write
+ * besides the pixels: the EXIF as an APP1 "Exif" segment (at most SEPIA_JPEG_MAX_EXIF_LENGTH
+ * bytes), the ICC profile as APP2 "ICC_PROFILE" segments (jpeg_write_icc_profile).
+ */
 sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
                                       const sepia_output_metadata *metadata);
 
@@ -136,17 +140,5 @@ sepia_status sepia_jpeg_encoder_write_rows(sepia_jpeg_encoder *encoder, const ui
 
 /* Ends the file; on success `output` holds its malloc'd bytes (sepia_encoded_data_free). */
 sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encoded_data *output);
-
-/*
- * Encodes RGBA pixels (alpha ignored) as a baseline JPEG with 4:2:0 chroma subsampling.
- * `quality` is 1 to 100; `metadata` (or NULL) says what to write besides the pixels: the EXIF as
- * an APP1 "Exif" segment (at most SEPIA_JPEG_MAX_EXIF_LENGTH bytes), the ICC profile as APP2
- * "ICC_PROFILE" segments (jpeg_write_icc_profile). On success
- * `output` holds malloc'd bytes the caller frees with
- * sepia_encoded_data_free; on failure it is empty and `diagnostics` says why.
- */
-sepia_status sepia_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t bytes_per_row,
-                               int quality, const sepia_output_metadata *metadata, sepia_encoded_data *output,
-                               sepia_diagnostics *diagnostics);
 
 #endif
