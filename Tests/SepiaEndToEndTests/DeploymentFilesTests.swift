@@ -495,15 +495,15 @@ final class DeploymentFilesTests: XCTestCase {
         return libraries
     }
 
-    /// The sonames the C shim opens with `sepia_library_open("…")` (dlopen) when a file first
-    /// needs them, read from its sources.
+    /// The sonames the C shim opens with dlopen when a file first needs them (each library's
+    /// `SEPIA_LIBRARY("…", …)`), read from its sources.
     private static func librariesLoadedOnDemand() throws -> [String] {
         let shim = repository.appendingPathComponent("Sources/CSepiaCodecs")
         var sonames: [String] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: shim.path) where file.hasSuffix(".c") {
             let source = try String(contentsOf: shim.appendingPathComponent(file), encoding: .utf8)
             var rest = source[...]
-            while let call = rest.range(of: "sepia_library_open(\"") {
+            while let call = rest.range(of: "SEPIA_LIBRARY(\"") {
                 let name = rest[call.upperBound...].prefix { $0 != "\"" }
                 sonames.append(String(name))
                 rest = rest[call.upperBound...]
