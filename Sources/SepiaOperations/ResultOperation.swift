@@ -28,6 +28,14 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
         store.addHandler(on: queue, handler)
     }
 
+    /// Calls `handler` once with the final result, on the thread that ran the operation, just
+    /// after it finished (or at once, on this thread, when it has). For Sepia's own short
+    /// hand-offs, where a hop to another thread would cost more than the handler: a handler
+    /// that blocks holds up that worker thread (not the operation's queue slot, which is free).
+    package func whenFinished(_ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
+        store.addHandler(on: nil, handler)
+    }
+
     /// The work: return the value or throw. Subclasses must override it.
     ///
     /// Long work should check `isCancelled` from time to time and stop early; whatever it

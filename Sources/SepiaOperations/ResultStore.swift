@@ -6,11 +6,13 @@ import Foundation
 /// Shared by both flavours of result operation. The first published result wins; once
 /// ``finalize(for:)`` ran, the result is fixed and every handler has been dispatched.
 final class ResultStore<Output: Sendable>: Sendable {
+    /// A handler and where it runs: on a queue, or (nil) on the thread that finalizes.
     private struct Handler: Sendable {
-        let queue: DispatchQueue
+        let queue: DispatchQueue?
         let body: @Sendable (OperationResult<Output>) -> Void
 
         func dispatch(_ result: OperationResult<Output>) {
+            guard let queue else { return body(result) }
             let body = body
             queue.async { body(result) }
         }
@@ -58,7 +60,9 @@ final class ResultStore<Output: Sendable>: Sendable {
 
     /// Fixes the result and calls every handler; later calls do nothing.
     ///
-    /// Only reads `operation.isCancelled`, so it may run under the operation's state lock.
+    /// Only reads `operation.isCancelled`, so it may run under the operation's state lock;
+    /// handlers without a queue then run under it too, which only a caller that finalizes
+    /// outside any lock may allow (``ResultOperation``).
     func finalize(for operation: Operation) {
         let fallback = Self.resultWithoutPublication(isCancelled: operation.isCancelled)
         let delivery: (OperationResult<Output>, [Handler])? = state.withLock { state in
@@ -73,8 +77,9 @@ final class ResultStore<Output: Sendable>: Sendable {
         handlers.forEach { $0.dispatch(result) }
     }
 
-    /// Adds a handler, or calls it at once when the result is already final.
-    func addHandler(on queue: DispatchQueue, _ body: @escaping @Sendable (OperationResult<Output>) -> Void) {
+    /// Adds a handler, or calls it at once when the result is already final. Without a
+    /// queue, it runs on the thread that finalizes (or on this one, when that happened).
+    func addHandler(on queue: DispatchQueue?, _ body: @escaping @Sendable (OperationResult<Output>) -> Void) {
         let handler = Handler(queue: queue, body: body)
         let finalResult: OperationResult<Output>? = state.withLock { state in
             guard state.isFinal else {

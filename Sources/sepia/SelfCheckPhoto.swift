@@ -22,7 +22,7 @@ struct SelfCheckPhoto {
     private var name: String { "Photo \(index)" }
 
     private func file(_ suffix: String) -> URL {
-        folder.appendingPathComponent(name + suffix)
+        folder.appendingPathComponent(name + suffix, isDirectory: false)
     }
 
     /// Runs the checks and returns a one-line report.

@@ -73,7 +73,7 @@ public final class BatchProcessor: Sendable {
             throw BatchOutputError(folder: folder, reason: (error as NSError).localizedDescription)
         }
         do throws(LocalFileError) {
-            let probe = folder.appendingPathComponent(".sepia-write-check-\(UUID().uuidString)").path
+            let probe = folder.appendingPathComponent(".sepia-write-check-\(UUID().uuidString)", isDirectory: false).path
             try LocalFile.create(probe, contents: Data())
             LocalFile.remove(probe)
         } catch {
@@ -139,7 +139,7 @@ public final class BatchProcessor: Sendable {
 
     /// The file the photo of `row` is written to (whether or not it was).
     public func outputFile(forRow row: Int) -> URL {
-        options.output.appendingPathComponent(naming.fileName(at: row))
+        options.output.appendingPathComponent(naming.fileName(at: row), isDirectory: false)
     }
 
     /// Cancels everything in flight; photos not done yet end as `.cancelled`. No group starts

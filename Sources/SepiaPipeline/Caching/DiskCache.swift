@@ -107,7 +107,7 @@ public final class DiskCache: @unchecked Sendable {
             discard(name)
             return
         }
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
+        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString, isDirectory: false)
         do {
             try LocalFile.create(temporary.path, contents: file)
         } catch {

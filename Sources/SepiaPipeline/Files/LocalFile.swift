@@ -159,7 +159,7 @@ enum LocalFile {
     static func writeAtomically(_ bytes: some ContiguousBytes, to file: URL) throws(LocalFileError) {
         let folder = file.deletingLastPathComponent()
         // Not named after the file: a name near the 255-byte limit would not leave room.
-        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial").path
+        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial", isDirectory: false).path
         try create(temporary, contents: bytes)
         guard rename(temporary, file.path) == 0 else {
             let code = errno

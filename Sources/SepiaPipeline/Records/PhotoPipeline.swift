@@ -123,10 +123,10 @@ public final class PhotoPipeline: Sendable {
         work.run(
             WorkChain(steps: steps) { done in
                 let remaining = Locked(saves.count)
-                // One handler per file, and the last one reports: each handler is a hand-off to
-                // another thread, which a batch of small photos feels.
+                // One handler per file, and the last one reports, on the thread that ran its
+                // save: a hop to another thread per photo is what a batch of small photos feels.
                 for save in saves {
-                    save.onFinish(on: .global()) { _ in
+                    save.whenFinished { _ in
                         guard
                             remaining.withLock({ count -> Bool in
                                 count -= 1

@@ -18,7 +18,7 @@ public enum ShardCountMark {
     ///   another number of shards; ``BatchShardError/unreadableMark(path:reason:)`` when the mark
     ///   cannot be read or written.
     public static func check(_ assignment: ShardAssignment, folder: URL) throws(BatchShardError) {
-        let path = folder.appendingPathComponent(fileName).path
+        let path = folder.appendingPathComponent(fileName, isDirectory: false).path
         let marked: Int
         if let existing = try read(path) {
             marked = existing
