@@ -185,6 +185,55 @@ sepia_status sepia_jpeg_decoder_read_rows(sepia_jpeg_decoder *decoder, uint8_t *
     return SEPIA_STATUS_OK;
 }
 
+bool sepia_jpeg_decoder_has_ycbcr_420_planes(const sepia_jpeg_decoder *decoder) {
+    const struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (cinfo->num_components != 3 || cinfo->jpeg_color_space != JCS_YCbCr) return false;
+    const jpeg_component_info *components = cinfo->comp_info;
+    return components[0].h_samp_factor == 2 && components[0].v_samp_factor == 2 &&
+           components[1].h_samp_factor == 1 && components[1].v_samp_factor == 1 &&
+           components[2].h_samp_factor == 1 && components[2].v_samp_factor == 1;
+}
+
+sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, uint32_t *luma_row_length,
+                                             uint32_t *chroma_row_length) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    if (!sepia_jpeg_decoder_has_ycbcr_420_planes(decoder)) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "the JPEG is not YCbCr 4:2:0");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+    cinfo->raw_data_out = TRUE;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = 1;
+    jpeg_start_decompress(cinfo);
+    *luma_row_length = cinfo->comp_info[0].width_in_blocks * DCTSIZE;
+    *chroma_row_length = cinfo->comp_info[1].width_in_blocks * DCTSIZE;
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_decoder_read_planes(sepia_jpeg_decoder *decoder, uint8_t *luma, size_t luma_stride, uint8_t *cb,
+                                            uint8_t *cr, size_t chroma_stride, uint32_t *rows) {
+    j_decompress_ptr cinfo = &decoder->cinfo;
+    *rows = 0;
+    if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
+    if (cinfo->output_scanline >= cinfo->output_height) return SEPIA_STATUS_OK;
+    JSAMPROW luma_rows[2 * DCTSIZE], cb_rows[DCTSIZE], cr_rows[DCTSIZE];
+    for (int index = 0; index < 2 * DCTSIZE; index++) luma_rows[index] = luma + index * luma_stride;
+    for (int index = 0; index < DCTSIZE; index++) {
+        cb_rows[index] = cb + index * chroma_stride;
+        cr_rows[index] = cr + index * chroma_stride;
+    }
+    JSAMPARRAY planes[3] = {luma_rows, cb_rows, cr_rows};
+    const JDIMENSION first = cinfo->output_scanline;
+    if (jpeg_read_raw_data(cinfo, planes, 2 * DCTSIZE) == 0) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg returned no rows");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    const JDIMENSION last = cinfo->output_scanline < cinfo->output_height ? cinfo->output_scanline : cinfo->output_height;
+    *rows = last - first;
+    return SEPIA_STATUS_OK;
+}
+
 sepia_status sepia_jpeg_decoder_finish(sepia_jpeg_decoder *decoder) {
     if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
     jpeg_finish_decompress(&decoder->cinfo);

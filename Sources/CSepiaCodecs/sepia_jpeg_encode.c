@@ -84,8 +84,9 @@ const sepia_diagnostics *sepia_jpeg_encoder_diagnostics(const sepia_jpeg_encoder
     return &encoder->diagnostics;
 }
 
-sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
-                                      const sepia_output_metadata *metadata) {
+/* Starts a JPEG of RGBA rows or, with `planes`, of YCbCr 4:2:0 planes (raw data). */
+static sepia_status start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                          const sepia_output_metadata *metadata, bool planes) {
     j_compress_ptr cinfo = &encoder->cinfo;
     if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
     jpeg_create_compress(cinfo);
@@ -102,12 +103,39 @@ sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t widt
     cinfo->dest = &destination->manager;
     cinfo->image_width = width;
     cinfo->image_height = height;
-    cinfo->input_components = 4;
-    cinfo->in_color_space = JCS_EXT_RGBA; /* libjpeg-turbo skips the alpha byte */
-    jpeg_set_defaults(cinfo);             /* YCbCr with 4:2:0 subsampling, accurate integer DCT */
+    cinfo->input_components = planes ? 3 : 4;
+    cinfo->in_color_space = planes ? JCS_YCbCr : JCS_EXT_RGBA; /* libjpeg-turbo skips the alpha byte */
+    jpeg_set_defaults(cinfo); /* YCbCr with 4:2:0 subsampling, accurate integer DCT */
     jpeg_set_quality(cinfo, quality, TRUE);
+    cinfo->raw_data_in = planes;
     jpeg_start_compress(cinfo, TRUE);
     write_metadata(cinfo, metadata);
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                                      const sepia_output_metadata *metadata) {
+    return start(encoder, width, height, quality, metadata, false);
+}
+
+sepia_status sepia_jpeg_encoder_start_planes(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                                             const sepia_output_metadata *metadata) {
+    return start(encoder, width, height, quality, metadata, true);
+}
+
+sepia_status sepia_jpeg_encoder_write_planes(sepia_jpeg_encoder *encoder, const uint8_t *luma, size_t luma_stride,
+                                             const uint8_t *cb, const uint8_t *cr, size_t chroma_stride) {
+    j_compress_ptr cinfo = &encoder->cinfo;
+    if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
+    /* libjpeg takes non-const rows but only reads them when compressing. */
+    JSAMPROW luma_rows[2 * DCTSIZE], cb_rows[DCTSIZE], cr_rows[DCTSIZE];
+    for (int index = 0; index < 2 * DCTSIZE; index++) luma_rows[index] = (JSAMPROW)(luma + index * luma_stride);
+    for (int index = 0; index < DCTSIZE; index++) {
+        cb_rows[index] = (JSAMPROW)(cb + index * chroma_stride);
+        cr_rows[index] = (JSAMPROW)(cr + index * chroma_stride);
+    }
+    JSAMPARRAY planes[3] = {luma_rows, cb_rows, cr_rows};
+    jpeg_write_raw_data(cinfo, planes, 2 * DCTSIZE);
     return SEPIA_STATUS_OK;
 }
 

@@ -7,11 +7,18 @@ import CSepiaCodecs
 final class JPEGBandEncoder {
     private let encoder: OpaquePointer
 
-    /// Starts a `width` × `height` JPEG at `quality`, with `metadata` (nil for none).
+    /// What the encoder is handed: RGBA rows (``write(_:bytesPerRow:count:)``) or YCbCr 4:2:0
+    /// planes, an iMCU row at a time (``write(_:)``), which it encodes without converting.
+    enum Input {
+        case rgbaRows, ycbcr420Planes
+    }
+
+    /// Starts a `width` × `height` JPEG at `quality`, with `metadata` (nil for none), taking
+    /// `input`.
     ///
     /// - Throws: `ImageEncodingError` for a quality outside 1...100, a size JPEG cannot store,
     ///   or a failure inside libjpeg.
-    init(width: Int, height: Int, quality: Int, metadata: OutputMetadata?) throws {
+    init(width: Int, height: Int, quality: Int, metadata: OutputMetadata?, input: Input = .rgbaRows) throws {
         guard JPEGEncoder.qualities.contains(quality) else {
             throw ImageEncodingError.invalidQuality(quality, format: .jpeg, accepted: JPEGEncoder.qualities)
         }
@@ -19,7 +26,10 @@ final class JPEGBandEncoder {
         guard let encoder = sepia_jpeg_encoder_create() else { throw ImageEncodingError.outOfMemory }
         self.encoder = encoder
         let status = OutputMetadata.withShimMetadata(metadata) { shimMetadata in
-            sepia_jpeg_encoder_start(encoder, UInt32(width), UInt32(height), Int32(quality), shimMetadata)
+            switch input {
+            case .rgbaRows: sepia_jpeg_encoder_start(encoder, UInt32(width), UInt32(height), Int32(quality), shimMetadata)
+            case .ycbcr420Planes: sepia_jpeg_encoder_start_planes(encoder, UInt32(width), UInt32(height), Int32(quality), shimMetadata)
+            }
         }
         try check(status)
     }
@@ -29,6 +39,13 @@ final class JPEGBandEncoder {
     /// Encodes the next `count` rows, `bytesPerRow` apart from `rows`.
     func write(_ rows: UnsafePointer<UInt8>, bytesPerRow: Int, count: Int) throws {
         try check(sepia_jpeg_encoder_write_rows(encoder, rows, bytesPerRow, UInt32(count)))
+    }
+
+    /// Encodes the next iMCU row of planes (16 luma rows, 8 of each chroma plane).
+    func write(_ planes: YCbCr420Band) throws {
+        try check(
+            sepia_jpeg_encoder_write_planes(
+                encoder, planes.luma, planes.lumaStride, planes.blueDifference, planes.redDifference, planes.chromaStride))
     }
 
     /// Ends the file, after the last row, and returns its bytes.

@@ -88,6 +88,29 @@ final class JPEGDecompression {
         return Int(count)
     }
 
+    /// Whether the photo is stored as YCbCr 4:2:0, which `startPlanes` can hand out as planes.
+    var hasYCbCr420Planes: Bool { sepia_jpeg_decoder_has_ycbcr_420_planes(decoder) }
+
+    /// Starts decompressing to YCbCr 4:2:0 planes at full scale, instead of `scale(for:)` and
+    /// `start`: then `readPlanes` until it gives 0, then `finish`. Returns the length of a
+    /// luma and of a chroma row: the planes' widths in blocks times 8, past the image's edge.
+    func startPlanes() throws -> (luma: Int, chroma: Int) {
+        var luma: UInt32 = 0
+        var chroma: UInt32 = 0
+        try check(sepia_jpeg_decoder_start_planes(decoder, &luma, &chroma))
+        return (Int(luma), Int(chroma))
+    }
+
+    /// Decodes the next 16 luma rows and 8 rows of each chroma plane into `planes`; returns
+    /// how many of the image's rows they hold, 0 once every row is decoded.
+    func readPlanes(into planes: YCbCr420Band) throws -> Int {
+        var rows: UInt32 = 0
+        try check(
+            sepia_jpeg_decoder_read_planes(
+                decoder, planes.luma, planes.lumaStride, planes.blueDifference, planes.redDifference, planes.chromaStride, &rows))
+        return Int(rows)
+    }
+
     /// Ends the decompression, after the last row.
     func finish() throws {
         try check(sepia_jpeg_decoder_finish(decoder))

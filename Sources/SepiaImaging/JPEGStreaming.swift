@@ -3,16 +3,23 @@ import Foundation
 /// Decodes a JPEG, changes its colours, fits it into a box if asked and encodes it as a JPEG a
 /// band of rows at a time, so that the photo never exists whole in memory.
 ///
-/// libjpeg-turbo hands out ``bandRows`` decoded rows (DCT-scaled for a thumbnail); they are
-/// converted to sRGB (when the photo carries another profile) and filtered with the colour
-/// matrix while they are still in the cache, then shrunk (`StreamingResize`) or handed to the
-/// encoder as they are. Memory per photo is one band of RGBA, a few rows of the resize and the
-/// libraries' own row buffers, instead of a frame; and there is one pass over memory instead of
-/// three. The output is byte for byte what ``ImageDecoder``, ``RGBAImage/apply(_:parallel:)``,
-/// ``RGBAImage/resized(toFit:allowUpscaling:parallel:)`` and ``ImageEncoder`` give for the same
-/// photo and settings: the same header checks and scaling (`JPEGDecompression`), colour
-/// transform, kernels and encoder settings.
+/// Two ways, both band by band:
+/// - **Planes**, for a YCbCr 4:2:0 photo (what cameras and most sites store) kept at full size
+///   with no colour profile to convert from: libjpeg's raw data, 16 luma and 8 chroma rows at a
+///   time, goes from the decoder through ``YCbCrColorMatrixKernel`` to the encoder, which takes
+///   planes: no chroma upsampling, no colour conversion either way, one pass over the samples.
+///   The output is visually identical to the RGB path's, not byte for byte: the chroma is not
+///   interpolated and the rounding differs (BENCHMARKS.md, "Streaming in planes", measures it).
+/// - **RGBA rows** otherwise: libjpeg-turbo hands out ``bandRows`` decoded rows (DCT-scaled for
+///   a thumbnail); they are converted to sRGB (when the photo carries another profile) and
+///   filtered with the colour matrix while they are still in the cache, then shrunk
+///   (`StreamingResize`) or handed to the encoder as they are. The output is byte for byte what
+///   ``ImageDecoder``, ``RGBAImage/apply(_:parallel:)``,
+///   ``RGBAImage/resized(toFit:allowUpscaling:parallel:)`` and ``ImageEncoder`` give for the
+///   same photo and settings: the same header checks and scaling (`JPEGDecompression`), colour
+///   transform, kernels and encoder settings.
 ///
+/// Memory per photo is one band and the libraries' own row buffers, instead of a frame.
 /// Photos that need the whole image at once are not streamed: ``transcode(_:matrix:quality:keepingMetadata:options:)``
 /// returns nil for them and the caller takes the whole-image path.
 public enum JPEGStreaming {
@@ -29,6 +36,8 @@ public enum JPEGStreaming {
         public var decodedSize: PixelSize
         /// What the decoder reported and `options.damagePolicy` accepted, as in ``DecodedImage/warnings``.
         public var warnings: [String]
+        /// Whether it went through YCbCr planes rather than RGBA rows.
+        var isFromPlanes = false
     }
 
     /// The JPEG of `bytes` with `matrix` applied (unchanged colours for nil), fitted into
@@ -58,14 +67,20 @@ public enum JPEGStreaming {
     private static func transcode(
         _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
     ) throws -> Output {
+        var profileWarnings: [String] = []
+        let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
+        let metadata = keepingMetadata ? OutputMetadata(exif: jpeg.exif) : nil
+        if options.targetSize == nil, transform == nil, jpeg.hasYCbCr420Planes {
+            let output = try transcodePlanes(jpeg, matrix: matrix, quality: quality, metadata: metadata, options: options)
+            return Output(
+                bytes: output.bytes, size: output.size, decodedSize: output.size, warnings: output.warnings + profileWarnings,
+                isFromPlanes: true)
+        }
         let (width, height, _) = try jpeg.scale(for: options)
         let decodedSize = PixelSize(width: width, height: height)
         let size = options.targetSize.map { decodedSize.aspectFit(in: $0) } ?? decodedSize
-        var profileWarnings: [String] = []
-        let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
         let kernel = matrix.map(ColorMatrixKernel.init)
-        let encoder = try JPEGBandEncoder(
-            width: size.width, height: size.height, quality: quality, metadata: keepingMetadata ? OutputMetadata(exif: jpeg.exif) : nil)
+        let encoder = try JPEGBandEncoder(width: size.width, height: size.height, quality: quality, metadata: metadata)
         var resize = size == decodedSize ? nil : StreamingResize(source: decodedSize, target: size)
         let bytesPerRow = width * RGBAImage.bytesPerPixel
         try jpeg.start()
@@ -86,5 +101,29 @@ public enum JPEGStreaming {
         try jpeg.finish()
         let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
         return Output(bytes: try encoder.finish(), size: size, decodedSize: decodedSize, warnings: warnings + profileWarnings)
+    }
+
+    /// A YCbCr 4:2:0 photo at full size, with no profile to convert from, as planes: libjpeg's
+    /// raw data out of the decoder and into the encoder, with `matrix` applied by
+    /// ``YCbCrColorMatrixKernel`` (or nothing, for nil) in between. No chroma upsampling, no
+    /// colour conversion either way: the encoder gets the same DCT input the RGB path would
+    /// give it, to within the rounding and the chroma interpolation the RGB path does and this
+    /// one does not (BENCHMARKS.md measures the difference).
+    private static func transcodePlanes(
+        _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, metadata: OutputMetadata?, options: ImageDecodingOptions
+    ) throws -> (bytes: [UInt8], size: PixelSize, warnings: [String]) {
+        let size = PixelSize(width: jpeg.sourceWidth, height: jpeg.sourceHeight)
+        try options.checkPixelLimit(width: size.width, height: size.height)
+        let kernel = matrix.map(YCbCrColorMatrixKernel.init)
+        let encoder = try JPEGBandEncoder(width: size.width, height: size.height, quality: quality, metadata: metadata, input: .ycbcr420Planes)
+        let (lumaRowLength, chromaRowLength) = try jpeg.startPlanes()
+        let band = YCbCr420Band(lumaRowLength: lumaRowLength, chromaRowLength: chromaRowLength)
+        while try jpeg.readPlanes(into: band) > 0 {
+            kernel?.run(on: band)
+            try encoder.write(band)
+        }
+        try jpeg.finish()
+        let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
+        return (try encoder.finish(), size, warnings)
     }
 }

@@ -4,8 +4,9 @@ import XCTest
 
 @testable import SepiaImaging
 
-/// The band-wise transcode gives, byte for byte, what the whole-image path gives (decode,
-/// `apply`, encode), takes only the photos it can stream, and fails as the decoder does.
+/// The band-wise transcode gives what the whole-image path gives (decode, `apply`, encode):
+/// byte for byte through RGBA rows, and visually identical through YCbCr planes (a 4:2:0 photo
+/// at full size); it takes only the photos it can stream, and fails as the decoder does.
 final class JPEGStreamingTests: XCTestCase {
     private let sepia = ColorMatrix.sepia(intensity: 0.8)
 
@@ -36,12 +37,14 @@ final class JPEGStreamingTests: XCTestCase {
         return try XCTUnwrap(output, "the photo should be streamed", file: file, line: line)
     }
 
+    /// Through RGBA rows, byte for byte the whole-image path's output.
     private func assertSameAsWholeImage(
         _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
         options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let output = try streamed(
             bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options, file: file, line: line)
+        XCTAssertFalse(output.isFromPlanes, "through RGBA rows", file: file, line: line)
         let expected = try wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
         XCTAssertEqual(output.bytes.count, expected.count, "sizes", file: file, line: line)
         XCTAssertTrue(output.bytes == expected, "the streamed bytes differ from the whole-image path's", file: file, line: line)
@@ -50,27 +53,52 @@ final class JPEGStreamingTests: XCTestCase {
         XCTAssertEqual(output.size, try ImageDecoder.decode(expected).image.size, file: file, line: line)
     }
 
-    func testSepiaPhotoIsByteIdenticalToTheWholeImagePath() throws {
-        try assertSameAsWholeImage(Self.photo, matrix: sepia)
-        try assertSameAsWholeImage(Self.photo, matrix: .grayscale, quality: 60)
-        try assertSameAsWholeImage(Self.photo, matrix: nil, quality: 100)
+    /// The lowest PSNR, in dB, of a photo through planes against the whole-image path's,
+    /// decoded. Measured 48 dB on `Benchmarks/compare`'s photos (a mean difference of 0.53-0.58
+    /// levels) and 45-51 dB on these; a JPEG at quality 85 is 35-40 dB from its source.
+    private static let planesLowestPSNR = 40.0
+
+    /// Through YCbCr planes: the whole-image path's output to within `planesLowestPSNR`, with
+    /// its size and the metadata it writes.
+    private func assertCloseToWholeImage(
+        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
+        options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let output = try streamed(
+            bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options, file: file, line: line)
+        XCTAssertTrue(output.isFromPlanes, "through YCbCr planes", file: file, line: line)
+        let expected = try ImageDecoder.decode(
+            wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options))
+        let actual = try ImageDecoder.decode(output.bytes)
+        XCTAssertEqual(actual.image.size, expected.image.size, file: file, line: line)
+        XCTAssertEqual(output.size, expected.image.size, file: file, line: line)
+        XCTAssertEqual(output.decodedSize, expected.image.size, file: file, line: line)
+        XCTAssertEqual(actual.exif != nil, expected.exif != nil, "the EXIF is written alike", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(
+            actual.image.peakSignalToNoiseRatio(against: expected.image), Self.planesLowestPSNR, "PSNR", file: file, line: line)
+    }
+
+    func testSepiaPhotoIsVisuallyIdenticalToTheWholeImagePath() throws {
+        try assertCloseToWholeImage(Self.photo, matrix: sepia)
+        try assertCloseToWholeImage(Self.photo, matrix: .grayscale, quality: 60)
+        try assertCloseToWholeImage(Self.photo, matrix: nil, quality: 100)
         // The filter did something: the sepia output is not the unfiltered one.
         XCTAssertNotEqual(try streamed(Self.photo, matrix: sepia).bytes, try streamed(Self.photo, matrix: nil).bytes)
     }
 
-    func testLargePhotoOfManyBandsIsByteIdentical() throws {
+    func testLargePhotoOfManyBandsIsVisuallyIdentical() throws {
         let large = try ImageEncoder.encode(ColorReference.colourful(width: 1600, height: 1200), as: .jpeg(quality: 85))
-        try assertSameAsWholeImage(large, matrix: sepia)
+        try assertCloseToWholeImage(large, matrix: sepia)
     }
 
-    func testGreyProgressiveAndSmallJPEGsAreByteIdentical() throws {
+    func testGreyProgressiveAndSmallJPEGs() throws {
         let grey = FlatBlockJPEGBuilder(width: 40, height: 24, components: 1).build { _, x, y in UInt8((x * 50 + y * 90) % 256) }
         try assertSameAsWholeImage(grey, matrix: sepia)
         let progressive = FlatBlockJPEGBuilder(width: 64, height: 48, components: 3, progressive: true)
             .build { component, x, y in UInt8((x * 30 + y * 20 + component * 50) % 256) }
-        try assertSameAsWholeImage(progressive, matrix: sepia)
+        try assertSameAsWholeImage(progressive, matrix: sepia)  // 4:4:4: through rows
         let tiny = try ImageEncoder.encode(ColorReference.colourful(width: 1, height: 1), as: .jpeg(quality: 85))
-        try assertSameAsWholeImage(tiny, matrix: sepia)
+        try assertCloseToWholeImage(tiny, matrix: sepia)
     }
 
     func testProfileIsConvertedBandByBandLikeTheWholeImage() throws {
@@ -79,6 +107,7 @@ final class JPEGStreamingTests: XCTestCase {
         let adobeRGB = [UInt8](
             try ColorReference.tagged(ColorReference.colourful(width: 192, height: 128), profile: profile, as: "jpg", in: directory))
         try assertSameAsWholeImage(adobeRGB, matrix: sepia)
+        // Nothing to convert, but stored 4:4:4: through rows still.
         try assertSameAsWholeImage(adobeRGB, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false))
         // The conversion did something.
         XCTAssertNotEqual(
@@ -89,7 +118,7 @@ final class JPEGStreamingTests: XCTestCase {
     func testKeptMetadataIsWrittenAsTheWholeImagePathWritesIt() throws {
         let exif = JPEGSegments.exifSegment(tiff: JPEGSegments.exifTIFF(orientation: 1, bigEndian: false))
         let tagged = JPEGSegments.inserting(exif, into: Self.photo)
-        try assertSameAsWholeImage(tagged, matrix: sepia, keepingMetadata: true)
+        try assertCloseToWholeImage(tagged, matrix: sepia, keepingMetadata: true)
         let kept = try streamed(tagged, matrix: sepia, keepingMetadata: true).bytes
         XCTAssertNotNil(try ImageDecoder.decode(kept).exif, "the EXIF is kept")
         XCTAssertNil(try ImageDecoder.decode(try streamed(tagged, matrix: sepia).bytes).exif, "nothing is kept unless asked")
@@ -101,7 +130,7 @@ final class JPEGStreamingTests: XCTestCase {
         XCTAssertNil(
             try JPEGStreaming.transcode(turned, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
         // Not turned when the options keep the stored orientation: then it streams.
-        try assertSameAsWholeImage(turned, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
+        try assertCloseToWholeImage(turned, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
         let cmyk = FlatBlockJPEGBuilder(width: 32, height: 8, components: 4).build { c, x, _ in UInt8((c * 60 + x * 7) % 256) }
         XCTAssertNil(try JPEGStreaming.transcode(cmyk, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
         let png = try ImageEncoder.encode(ColorReference.colourful(width: 16, height: 16), as: .png)
@@ -142,11 +171,14 @@ final class JPEGStreamingTests: XCTestCase {
         XCTAssertEqual(
             streamingError(Array(Self.photo.prefix(JPEGSegments.scanDataOffset(in: Self.photo) - 20))) as? ImageDecodingError,
             .truncated(format: .jpeg))
-        // Accepted with the lenient policy, like the whole-image path, with the same bytes.
+        // Accepted with the lenient policy, like the whole-image path, with the same picture.
         let lenient = ImageDecodingOptions(damagePolicy: .lenient)
         let output = try streamed(cut, matrix: sepia, options: lenient)
         XCTAssertTrue(output.warnings.contains("Premature end of JPEG file"), "\(output.warnings)")
-        XCTAssertEqual(output.bytes, try wholeImageOutput(cut, matrix: sepia, options: lenient))
+        try assertCloseToWholeImage(cut, matrix: sepia, options: lenient)
+        // Through rows too (a thumbnail), with the same bytes.
+        let thumbnail = ImageDecodingOptions(targetSize: PixelSize(width: 100, height: 100), damagePolicy: .lenient)
+        try assertSameAsWholeImage(cut, matrix: sepia, options: thumbnail)
     }
 
     /// A photo of noise at quality 100 outgrows the encoder's first buffer before its input

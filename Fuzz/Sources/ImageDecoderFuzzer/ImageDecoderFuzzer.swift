@@ -12,7 +12,9 @@ import SepiaImaging
 ///
 /// A JPEG that `JPEGStreaming` takes is also transcoded band by band into the box, sepia-toned,
 /// with its metadata: it must succeed exactly when the whole-image decode does, with the same
-/// bytes as that decode filtered, resized and encoded.
+/// bytes as that decode filtered, resized and encoded. And at full size with the lenient policy,
+/// which takes a 4:2:0 photo through YCbCr planes: it must succeed exactly when the full-size
+/// decode does, with a JPEG of that size.
 private let pixelLimit = 1 << 20
 private let box = PixelSize(square: 64)
 private let sepia = ColorMatrix.sepia(intensity: 0.8)
@@ -20,10 +22,13 @@ private let sepia = ColorMatrix.sepia(intensity: 0.8)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
-    if let full = try? ImageDecoder.decode(bytes, options: .init(pixelLimit: pixelLimit, damagePolicy: .lenient)) {
+    let fullOptions = ImageDecodingOptions(pixelLimit: pixelLimit, damagePolicy: .lenient)
+    let full = try? ImageDecoder.decode(bytes, options: fullOptions)
+    if let full {
         check(full, box: nil)
         precondition(full.scaleDenominator == 1, "scaled without a target size")
     }
+    checkFullSizeStreaming(bytes, options: fullOptions, against: full)
     let options = ImageDecodingOptions(targetSize: box, pixelLimit: pixelLimit)
     let scaled = try? ImageDecoder.decode(bytes, options: options)
     if let scaled {
@@ -51,6 +56,29 @@ private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecod
     let image = scaled.image.applying(sepia, parallel: false).resized(toFit: box, parallel: false)
     let expected = try? ImageEncoder.encode(image, as: .jpeg(quality: 85), metadata: OutputMetadata(keepingFrom: scaled))
     precondition(streamed.bytes == expected, "streamed bytes differ from the whole-image path's")
+}
+
+/// Transcodes `bytes` band by band at full size (through planes, for a 4:2:0 JPEG) and compares
+/// the outcome with the whole-image decode `full`.
+private func checkFullSizeStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against full: DecodedImage?) {
+    let streamed: JPEGStreaming.Output?
+    do {
+        guard let output = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: true, options: options)
+        else { return }
+        streamed = output
+    } catch is ImageEncodingError {
+        return  // a size JPEG cannot store (over 65,500 pixels a side), which the whole-image path's encoder refuses too
+    } catch {
+        streamed = nil
+    }
+    guard let full else {
+        precondition(streamed == nil, "streamed at full size a JPEG that the whole-image decoder refuses")
+        return
+    }
+    guard let streamed else { preconditionFailure("the whole-image decoder took a JPEG that full-size streaming refuses") }
+    precondition(streamed.size == full.image.size, "streamed at \(streamed.size), decoded at \(full.image.size)")
+    let written = try? ImageDecoder.decode(streamed.bytes, options: ImageDecodingOptions(pixelLimit: pixelLimit))
+    precondition(written?.image.size == full.image.size, "the streamed JPEG does not decode at its size")
 }
 
 /// The invariants every decoded image keeps; `box` is the target size it was decoded for.

@@ -94,6 +94,23 @@ sepia_status sepia_jpeg_decoder_read_rows(sepia_jpeg_decoder *decoder, uint8_t *
 sepia_status sepia_jpeg_decoder_finish(sepia_jpeg_decoder *decoder);
 
 /*
+ * The same band by band, on the stored YCbCr planes instead of RGBA rows (libjpeg's raw data:
+ * no chroma upsampling, no colour conversion), for a 4:2:0 photo: three components, YCbCr, luma
+ * sampled 2x2 and both chroma 1x1. has_ycbcr_420_planes (after read_header) says whether the
+ * photo is one. start_planes starts the decompression at full scale (no set_scale) and gives
+ * each plane's row length: the components' widths in blocks times 8, so up to 15 luma and 7
+ * chroma samples past the image's edge. read_planes then decodes one iMCU row: 16 luma rows
+ * into `luma` (`luma_stride` apart, at least the luma row length) and 8 rows of each chroma
+ * plane (`chroma_stride` apart); rows past the image's bottom are the stored padding.
+ * `*rows` is the number of the image's rows in it, 0 once every row is decoded.
+ */
+bool sepia_jpeg_decoder_has_ycbcr_420_planes(const sepia_jpeg_decoder *decoder);
+sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, uint32_t *luma_row_length,
+                                             uint32_t *chroma_row_length);
+sepia_status sepia_jpeg_decoder_read_planes(sepia_jpeg_decoder *decoder, uint8_t *luma, size_t luma_stride, uint8_t *cb,
+                                            uint8_t *cr, size_t chroma_stride, uint32_t *rows);
+
+/*
  * Decodes every row into `rgba` (output_height rows of bytes_per_row bytes, 4 bytes a pixel,
  * alpha 255). Grayscale, YCbCr, RGB, CMYK and YCCK JPEGs all come out as RGBA (CMYK without a
  * profile, naively: R = 255 (1 - C)(1 - K) and so on, unless sepia_jpeg_decoder_keep_cmyk was
@@ -133,6 +150,17 @@ const sepia_diagnostics *sepia_jpeg_encoder_diagnostics(const sepia_jpeg_encoder
  */
 sepia_status sepia_jpeg_encoder_start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
                                       const sepia_output_metadata *metadata);
+
+/*
+ * start for YCbCr 4:2:0 planes instead of RGBA rows (libjpeg's raw data: no colour conversion,
+ * no chroma downsampling; the same quantisation, DCT and entropy coding), then write_planes
+ * for each iMCU row, in the geometry of sepia_jpeg_decoder_read_planes for the same size:
+ * 16 luma rows of the luma row length, 8 rows of each chroma plane.
+ */
+sepia_status sepia_jpeg_encoder_start_planes(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t height, int quality,
+                                             const sepia_output_metadata *metadata);
+sepia_status sepia_jpeg_encoder_write_planes(sepia_jpeg_encoder *encoder, const uint8_t *luma, size_t luma_stride,
+                                             const uint8_t *cb, const uint8_t *cr, size_t chroma_stride);
 
 /* Encodes the next `count` rows, `bytes_per_row` apart from `rows`. */
 sepia_status sepia_jpeg_encoder_write_rows(sepia_jpeg_encoder *encoder, const uint8_t *rows, size_t bytes_per_row,

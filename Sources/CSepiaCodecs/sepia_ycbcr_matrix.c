@@ -1,0 +1,129 @@
+#include "sepia_ycbcr_matrix.h"
+
+#include <string.h>
+
+/*
+ * Eight lanes at a time in clang's vector extensions: the 2 x 2 blocks under each chroma sample
+ * keep compilers' loop vectorisers (and Swift's SIMD types, whose lane-wise minimum is out of
+ * line) from making vector code of the plain loop.
+ */
+typedef float floats8 __attribute__((vector_size(32)));
+typedef float floats16 __attribute__((vector_size(64)));
+typedef uint8_t bytes8 __attribute__((vector_size(8)));
+typedef uint8_t bytes16 __attribute__((vector_size(16)));
+typedef int32_t ints8 __attribute__((vector_size(32)));
+typedef int32_t ints16 __attribute__((vector_size(64)));
+
+/* The matrix's coefficients, each in every lane: made once, before the loops (loaded through
+ * the float pointer inside them, each would be loaded again after every byte store). */
+typedef struct splat_matrix {
+    floats8 m[9];
+} splat_matrix;
+
+typedef struct new_pixels {
+    floats8 red, green, blue, luma;
+} new_pixels;
+
+static inline __attribute__((always_inline)) floats8 splat(float value) { return (floats8){value, value, value, value, value, value, value, value}; }
+
+static inline __attribute__((always_inline)) floats8 clamp_byte(floats8 value) {
+    return __builtin_elementwise_min(__builtin_elementwise_max(value, splat(0)), splat(255));
+}
+
+/* Eight pixels of luma `luma`: RGB by ITU-T T.871 (JFIF) section 7, the matrix, the new luma. */
+static inline __attribute__((always_inline)) new_pixels transform(const floats8 *m, floats8 luma, floats8 to_red, floats8 to_green, floats8 to_blue) {
+    const floats8 red = clamp_byte(luma + to_red), green = clamp_byte(luma + to_green), blue = clamp_byte(luma + to_blue);
+    new_pixels result;
+    result.red = __builtin_elementwise_min(m[0] * red + m[1] * green + m[2] * blue, splat(255));
+    result.green = __builtin_elementwise_min(m[3] * red + m[4] * green + m[5] * blue, splat(255));
+    result.blue = __builtin_elementwise_min(m[6] * red + m[7] * green + m[8] * blue, splat(255));
+    result.luma = 0.299f * result.red + 0.587f * result.green + 0.114f * result.blue;
+    return result;
+}
+
+/* Values in -0.5...255.5 rounded to the nearest bytes (halves up), at most 255. */
+static inline __attribute__((always_inline)) bytes8 to_bytes8(floats8 value) {
+    const ints8 rounded = __builtin_convertvector(__builtin_elementwise_min(value + 0.5f, splat(255)), ints8);
+    return __builtin_convertvector(rounded, bytes8);
+}
+
+static inline __attribute__((always_inline)) floats8 load8(const uint8_t *address) {
+    bytes8 bytes;
+    memcpy(&bytes, address, sizeof bytes);
+    return __builtin_convertvector(bytes, floats8);
+}
+
+static inline __attribute__((always_inline)) void store8(uint8_t *address, floats8 value) {
+    const bytes8 bytes = to_bytes8(value);
+    memcpy(address, &bytes, sizeof bytes);
+}
+
+/* 16 luma samples: `even` and `odd` lanes interleaved, each at most 255 already. */
+static inline __attribute__((always_inline)) void store16(uint8_t *address, floats8 even, floats8 odd) {
+    const floats16 values = __builtin_shufflevector(even, odd, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    const ints16 rounded = __builtin_convertvector(values + 0.5f, ints16);
+    const bytes16 bytes = __builtin_convertvector(rounded, bytes16);
+    memcpy(address, &bytes, sizeof bytes);
+}
+
+static inline __attribute__((always_inline)) void run8(const floats8 *m, uint8_t *top, uint8_t *bottom, uint8_t *cb, uint8_t *cr) {
+    const floats8 blue = load8(cb) - 128, red = load8(cr) - 128;
+    const floats8 to_red = 1.402f * red, to_green = -0.344136f * blue - 0.714136f * red, to_blue = 1.772f * blue;
+    bytes16 upper_bytes, lower_bytes;
+    memcpy(&upper_bytes, top, sizeof upper_bytes);
+    memcpy(&lower_bytes, bottom, sizeof lower_bytes);
+    const floats16 upper = __builtin_convertvector(upper_bytes, floats16);
+    const floats16 lower = __builtin_convertvector(lower_bytes, floats16);
+    const new_pixels a = transform(m, __builtin_shufflevector(upper, upper, 0, 2, 4, 6, 8, 10, 12, 14), to_red, to_green, to_blue);
+    const new_pixels b = transform(m, __builtin_shufflevector(upper, upper, 1, 3, 5, 7, 9, 11, 13, 15), to_red, to_green, to_blue);
+    const new_pixels c = transform(m, __builtin_shufflevector(lower, lower, 0, 2, 4, 6, 8, 10, 12, 14), to_red, to_green, to_blue);
+    const new_pixels d = transform(m, __builtin_shufflevector(lower, lower, 1, 3, 5, 7, 9, 11, 13, 15), to_red, to_green, to_blue);
+    store16(top, a.luma, b.luma);
+    store16(bottom, c.luma, d.luma);
+    const floats8 mean_red = 0.25f * (a.red + b.red + c.red + d.red);
+    const floats8 mean_green = 0.25f * (a.green + b.green + c.green + d.green);
+    const floats8 mean_blue = 0.25f * (a.blue + b.blue + c.blue + d.blue);
+    store8(cb, -0.168736f * mean_red - 0.331264f * mean_green + 0.5f * mean_blue + 128);
+    store8(cr, 0.5f * mean_red - 0.418688f * mean_green - 0.081312f * mean_blue + 128);
+}
+
+static inline __attribute__((always_inline)) void apply(const float matrix[9], uint8_t *luma, size_t luma_stride,
+                                                          uint8_t *cb, uint8_t *cr, size_t chroma_stride,
+                                                          size_t chroma_row_length, size_t chroma_rows) {
+    splat_matrix splats;
+    for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
+    for (size_t row = 0; row < chroma_rows; row++) {
+        uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
+        uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
+        for (size_t column = 0; column < chroma_row_length; column += 8) {
+            run8(splats.m, top + 2 * column, bottom + 2 * column, blue + column, red + column);
+        }
+    }
+}
+
+/* The same code for x86-64's baseline (SSE2: each vector of eight is two instructions) and for
+ * AVX2 (one), chosen at run time: the package's C is built for the baseline. No FMA, so both
+ * give the same bytes. */
+static void apply_baseline(const float matrix[9], uint8_t *luma, size_t luma_stride, uint8_t *cb, uint8_t *cr,
+                           size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows) {
+    apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,fma"))) static void apply_avx2(const float matrix[9], uint8_t *luma, size_t luma_stride,
+                                                       uint8_t *cb, uint8_t *cr, size_t chroma_stride,
+                                                       size_t chroma_row_length, size_t chroma_rows) {
+    apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+}
+#endif
+
+void sepia_ycbcr420_apply_matrix(const float matrix[9], uint8_t *luma, size_t luma_stride, uint8_t *cb, uint8_t *cr,
+                                 size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        apply_avx2(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+        return;
+    }
+#endif
+    apply_baseline(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+}
