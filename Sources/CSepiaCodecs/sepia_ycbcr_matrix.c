@@ -7,6 +7,11 @@
  * keep compilers' loop vectorisers (and Swift's SIMD types, whose lane-wise minimum is out of
  * line) from making vector code of the plain loop.
  */
+/* Every helper below is inlined (always_inline) into the two entry points, so no vector is ever
+ * passed by value across a call, whose ABI would depend on AVX being on: the warning about it
+ * does not apply. */
+#pragma clang diagnostic ignored "-Wpsabi"
+
 typedef float floats8 __attribute__((vector_size(32)));
 typedef float floats16 __attribute__((vector_size(64)));
 typedef uint8_t bytes8 __attribute__((vector_size(8)));

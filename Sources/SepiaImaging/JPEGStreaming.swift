@@ -71,10 +71,8 @@ public enum JPEGStreaming {
         let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
         let metadata = keepingMetadata ? OutputMetadata(exif: jpeg.exif) : nil
         if options.targetSize == nil, transform == nil, jpeg.hasYCbCr420Planes {
-            let output = try transcodePlanes(jpeg, matrix: matrix, quality: quality, metadata: metadata, options: options)
-            return Output(
-                bytes: output.bytes, size: output.size, decodedSize: output.size, warnings: output.warnings + profileWarnings,
-                isFromPlanes: true)
+            return try transcodePlanes(
+                jpeg, matrix: matrix, quality: quality, metadata: metadata, options: options, profileWarnings: profileWarnings)
         }
         let (width, height, _) = try jpeg.scale(for: options)
         let decodedSize = PixelSize(width: width, height: height)
@@ -106,16 +104,17 @@ public enum JPEGStreaming {
     /// A YCbCr 4:2:0 photo at full size, with no profile to convert from, as planes: libjpeg's
     /// raw data out of the decoder and into the encoder, with `matrix` applied by
     /// ``YCbCrColorMatrixKernel`` (or nothing, for nil) in between. No chroma upsampling, no
-    /// colour conversion either way: the encoder gets the same DCT input the RGB path would
-    /// give it, to within the rounding and the chroma interpolation the RGB path does and this
-    /// one does not (BENCHMARKS.md measures the difference).
+    /// colour conversion either way; the RGB path's output to within its chroma interpolation
+    /// and rounding (BENCHMARKS.md measures the difference).
     private static func transcodePlanes(
-        _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, metadata: OutputMetadata?, options: ImageDecodingOptions
-    ) throws -> (bytes: [UInt8], size: PixelSize, warnings: [String]) {
+        _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, metadata: OutputMetadata?, options: ImageDecodingOptions,
+        profileWarnings: [String]
+    ) throws -> Output {
         let size = PixelSize(width: jpeg.sourceWidth, height: jpeg.sourceHeight)
         try options.checkPixelLimit(width: size.width, height: size.height)
         let kernel = matrix.map(YCbCrColorMatrixKernel.init)
-        let encoder = try JPEGBandEncoder(width: size.width, height: size.height, quality: quality, metadata: metadata, input: .ycbcr420Planes)
+        let encoder = try JPEGBandEncoder(
+            width: size.width, height: size.height, quality: quality, metadata: metadata, input: .ycbcr420Planes)
         let (lumaRowLength, chromaRowLength) = try jpeg.startPlanes()
         let band = YCbCr420Band(lumaRowLength: lumaRowLength, chromaRowLength: chromaRowLength)
         while try jpeg.readPlanes(into: band) > 0 {
@@ -124,6 +123,7 @@ public enum JPEGStreaming {
         }
         try jpeg.finish()
         let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
-        return (try encoder.finish(), size, warnings)
+        return Output(
+            bytes: try encoder.finish(), size: size, decodedSize: size, warnings: warnings + profileWarnings, isFromPlanes: true)
     }
 }

@@ -1,8 +1,8 @@
 import SepiaDemoContent
-import SepiaImaging
 import SepiaOperations
 import XCTest
 
+@testable import SepiaImaging
 @testable import SepiaPipeline
 
 /// The batch's transcode step: JPEGs written as JPEGs at full size are streamed band by band,
@@ -44,16 +44,17 @@ final class BatchStreamingTests: XCTestCase {
         let check = CancellationCheck(BlockOperation())
         for (outcome, photo) in zip(outcomes, photos) {
             guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
-            XCTAssertNotNil(
-                try JPEGStreaming.transcode(
-                    photo, matrix: .sepia(intensity: 0.8), quality: 85, keepingMetadata: false, options: ImageDecodingOptions()),
-                "\(outcome.name) takes the streamed path, not the whole-image one it is compared with")
+            let streamed = try JPEGStreaming.transcode(
+                photo, matrix: .sepia(intensity: 0.8), quality: 85, keepingMetadata: false, options: ImageDecodingOptions())
+            XCTAssertEqual(
+                streamed?.isFromPlanes, true, "\(outcome.name) takes the planes, not the whole-image path it is compared with")
             let whole = try transcoder.transcodeWholeImage(Data(photo), check: check)
             // Through YCbCr planes: visually identical, not byte for byte (JPEGStreamingTests).
             let written = try ImageDecoder.decode(Data(contentsOf: file)).image
             let expected = try ImageDecoder.decode(whole.bytes).image
             XCTAssertEqual(written.size, expected.size, "\(outcome.name)")
-            XCTAssertLessThanOrEqual(written.meanAbsoluteDifference(against: expected), 1.0, "\(outcome.name): streamed and whole-image files differ")
+            XCTAssertLessThanOrEqual(
+                written.meanAbsoluteDifference(against: expected), 1.0, "\(outcome.name): streamed and whole-image files differ")
             XCTAssertEqual(try transcoder.transcode(Data(photo), check: check).pixelCount, whole.pixelCount)
         }
     }
