@@ -6,7 +6,7 @@ import Foundation
 /// Two ways, both band by band:
 /// - **Planes**, for a YCbCr 4:2:0 photo (what cameras and most sites store) kept at full size
 ///   with no colour profile to convert from: libjpeg's raw data, 16 luma and 8 chroma rows at a
-///   time, goes from the decoder through ``YCbCrColorMatrixKernel`` to the encoder, which takes
+///   time, goes from the decoder through `YCbCrColorMatrixKernel` to the encoder, which takes
 ///   planes: no chroma upsampling, no colour conversion either way, one pass over the samples.
 ///   The output is visually identical to the RGB path's, not byte for byte: the chroma is not
 ///   interpolated and the rounding differs (BENCHMARKS.md, "Streaming in planes", measures it).
@@ -103,7 +103,7 @@ public enum JPEGStreaming {
 
     /// A YCbCr 4:2:0 photo at full size, with no profile to convert from, as planes: libjpeg's
     /// raw data out of the decoder and into the encoder, with `matrix` applied by
-    /// ``YCbCrColorMatrixKernel`` (or nothing, for nil) in between. No chroma upsampling, no
+    /// `YCbCrColorMatrixKernel` (or nothing, for nil) in between. No chroma upsampling, no
     /// colour conversion either way; the RGB path's output to within its chroma interpolation
     /// and rounding (BENCHMARKS.md measures the difference).
     private static func transcodePlanes(

@@ -9,7 +9,7 @@ import CSepiaCodecs
 /// pixel's new luma; and the chroma of the block's mean new RGB, which is what averaging the
 /// four pixels' chroma gives (libjpeg's 4:2:0 downsampling), since the conversion is linear.
 /// So one pass replaces libjpeg's chroma upsampling and both colour conversions, and
-/// ``ColorMatrixKernel``'s pass between them. The loop is C with explicit vectors
+/// `ColorMatrixKernel`'s pass between them. The loop is C with explicit vectors
 /// (`sepia_ycbcr420_apply_matrix`): neither LLVM's loop vectoriser nor Swift's SIMD types made
 /// vector code of it (the 2 × 2 blocks; `pointwiseMin` kept out of line), and it ran at a third
 /// of the speed.

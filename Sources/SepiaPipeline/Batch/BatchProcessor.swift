@@ -173,6 +173,12 @@ public final class BatchProcessor: Sendable {
                 }
             }
             guard !rows.isEmpty else { continue }
+            // An outcome handler may have cancelled the batch while the rows above were
+            // settled: then nothing of the group is queued.
+            if state.withLock({ $0.isCancelled }) {
+                for row in rows { record(.cancelled, row: row.index) }
+                return
+            }
             guard let url = entries[firstRow].location.url else {
                 // Only a location string that no longer parses: its rows fail, the batch goes on.
                 let failure = PhotoError.invalidLocation("\(entries[firstRow].location) cannot be read as a URL")
