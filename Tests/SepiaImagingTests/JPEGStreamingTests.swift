@@ -37,20 +37,9 @@ final class JPEGStreamingTests: XCTestCase {
         return try XCTUnwrap(output, "the photo should be streamed", file: file, line: line)
     }
 
-    /// Through RGBA rows, byte for byte the whole-image path's output.
-    private func assertSameAsWholeImage(
-        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
-        options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let output = try streamed(
-            bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options, file: file, line: line)
-        XCTAssertFalse(output.isFromPlanes, "through RGBA rows", file: file, line: line)
-        let expected = try wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
-        XCTAssertEqual(output.bytes.count, expected.count, "sizes", file: file, line: line)
-        XCTAssertTrue(output.bytes == expected, "the streamed bytes differ from the whole-image path's", file: file, line: line)
-        let decoded = try ImageDecoder.decode(bytes, options: options).image
-        XCTAssertEqual(output.decodedSize, decoded.size, file: file, line: line)
-        XCTAssertEqual(output.size, try ImageDecoder.decode(expected).image.size, file: file, line: line)
+    /// The two ways through `JPEGStreaming`.
+    private enum Path {
+        case rows, planes
     }
 
     /// The lowest PSNR, in dB, of a photo through planes against the whole-image path's,
@@ -58,47 +47,54 @@ final class JPEGStreamingTests: XCTestCase {
     /// levels) and 45-51 dB on these; a JPEG at quality 85 is 35-40 dB from its source.
     private static let planesLowestPSNR = 40.0
 
-    /// Through YCbCr planes: the whole-image path's output to within `planesLowestPSNR`, with
-    /// its size and the metadata it writes.
-    private func assertCloseToWholeImage(
-        _ bytes: [UInt8], matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
+    /// `bytes` streamed through `path` against the whole-image path's output: byte for byte
+    /// through rows; through planes, the same size and metadata, and a PSNR of at least
+    /// `planesLowestPSNR` once both are decoded.
+    private func assertMatchesWholeImage(
+        _ bytes: [UInt8], through path: Path, matrix: ColorMatrix?, quality: Int = 85, keepingMetadata: Bool = false,
         options: ImageDecodingOptions = ImageDecodingOptions(), file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let output = try streamed(
             bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options, file: file, line: line)
-        XCTAssertTrue(output.isFromPlanes, "through YCbCr planes", file: file, line: line)
-        let expected = try ImageDecoder.decode(
-            wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options))
-        let actual = try ImageDecoder.decode(output.bytes)
-        XCTAssertEqual(actual.image.size, expected.image.size, file: file, line: line)
-        XCTAssertEqual(output.size, expected.image.size, file: file, line: line)
-        XCTAssertEqual(output.decodedSize, expected.image.size, file: file, line: line)
-        XCTAssertEqual(actual.exif != nil, expected.exif != nil, "the EXIF is written alike", file: file, line: line)
-        XCTAssertGreaterThanOrEqual(
-            actual.image.peakSignalToNoiseRatio(against: expected.image), Self.planesLowestPSNR, "PSNR", file: file, line: line)
+        XCTAssertEqual(output.isFromPlanes, path == .planes, "through \(path)", file: file, line: line)
+        let expected = try wholeImageOutput(bytes, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
+        let wanted = try ImageDecoder.decode(expected)
+        XCTAssertEqual(output.size, wanted.image.size, file: file, line: line)
+        XCTAssertEqual(output.decodedSize, try ImageDecoder.decode(bytes, options: options).image.size, file: file, line: line)
+        switch path {
+        case .rows:
+            XCTAssertEqual(output.bytes.count, expected.count, "sizes", file: file, line: line)
+            XCTAssertTrue(output.bytes == expected, "the streamed bytes differ from the whole-image path's", file: file, line: line)
+        case .planes:
+            let actual = try ImageDecoder.decode(output.bytes)
+            XCTAssertEqual(actual.image.size, wanted.image.size, file: file, line: line)
+            XCTAssertEqual(actual.exif != nil, wanted.exif != nil, "the EXIF is written alike", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(
+                actual.image.peakSignalToNoiseRatio(against: wanted.image), Self.planesLowestPSNR, "PSNR", file: file, line: line)
+        }
     }
 
     func testSepiaPhotoIsVisuallyIdenticalToTheWholeImagePath() throws {
-        try assertCloseToWholeImage(Self.photo, matrix: sepia)
-        try assertCloseToWholeImage(Self.photo, matrix: .grayscale, quality: 60)
-        try assertCloseToWholeImage(Self.photo, matrix: nil, quality: 100)
+        try assertMatchesWholeImage(Self.photo, through: .planes, matrix: sepia)
+        try assertMatchesWholeImage(Self.photo, through: .planes, matrix: .grayscale, quality: 60)
+        try assertMatchesWholeImage(Self.photo, through: .planes, matrix: nil, quality: 100)
         // The filter did something: the sepia output is not the unfiltered one.
         XCTAssertNotEqual(try streamed(Self.photo, matrix: sepia).bytes, try streamed(Self.photo, matrix: nil).bytes)
     }
 
     func testLargePhotoOfManyBandsIsVisuallyIdentical() throws {
         let large = try ImageEncoder.encode(ColorReference.colourful(width: 1600, height: 1200), as: .jpeg(quality: 85))
-        try assertCloseToWholeImage(large, matrix: sepia)
+        try assertMatchesWholeImage(large, through: .planes, matrix: sepia)
     }
 
     func testGreyProgressiveAndSmallJPEGs() throws {
         let grey = FlatBlockJPEGBuilder(width: 40, height: 24, components: 1).build { _, x, y in UInt8((x * 50 + y * 90) % 256) }
-        try assertSameAsWholeImage(grey, matrix: sepia)
+        try assertMatchesWholeImage(grey, through: .rows, matrix: sepia)
         let progressive = FlatBlockJPEGBuilder(width: 64, height: 48, components: 3, progressive: true)
             .build { component, x, y in UInt8((x * 30 + y * 20 + component * 50) % 256) }
-        try assertSameAsWholeImage(progressive, matrix: sepia)  // 4:4:4: through rows
+        try assertMatchesWholeImage(progressive, through: .rows, matrix: sepia)  // stored 4:4:4
         let tiny = try ImageEncoder.encode(ColorReference.colourful(width: 1, height: 1), as: .jpeg(quality: 85))
-        try assertCloseToWholeImage(tiny, matrix: sepia)
+        try assertMatchesWholeImage(tiny, through: .planes, matrix: sepia)
     }
 
     func testProfileIsConvertedBandByBandLikeTheWholeImage() throws {
@@ -106,9 +102,9 @@ final class JPEGStreamingTests: XCTestCase {
         let profile = try ColorReference.ghostscriptProfile("a98.icc")
         let adobeRGB = [UInt8](
             try ColorReference.tagged(ColorReference.colourful(width: 192, height: 128), profile: profile, as: "jpg", in: directory))
-        try assertSameAsWholeImage(adobeRGB, matrix: sepia)
+        try assertMatchesWholeImage(adobeRGB, through: .rows, matrix: sepia)
         // Nothing to convert, but stored 4:4:4: through rows still.
-        try assertSameAsWholeImage(adobeRGB, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false))
+        try assertMatchesWholeImage(adobeRGB, through: .rows, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false))
         // The conversion did something.
         XCTAssertNotEqual(
             try streamed(adobeRGB, matrix: sepia).bytes,
@@ -118,7 +114,7 @@ final class JPEGStreamingTests: XCTestCase {
     func testKeptMetadataIsWrittenAsTheWholeImagePathWritesIt() throws {
         let exif = JPEGSegments.exifSegment(tiff: JPEGSegments.exifTIFF(orientation: 1, bigEndian: false))
         let tagged = JPEGSegments.inserting(exif, into: Self.photo)
-        try assertCloseToWholeImage(tagged, matrix: sepia, keepingMetadata: true)
+        try assertMatchesWholeImage(tagged, through: .planes, matrix: sepia, keepingMetadata: true)
         let kept = try streamed(tagged, matrix: sepia, keepingMetadata: true).bytes
         XCTAssertNotNil(try ImageDecoder.decode(kept).exif, "the EXIF is kept")
         XCTAssertNil(try ImageDecoder.decode(try streamed(tagged, matrix: sepia).bytes).exif, "nothing is kept unless asked")
@@ -130,7 +126,7 @@ final class JPEGStreamingTests: XCTestCase {
         XCTAssertNil(
             try JPEGStreaming.transcode(turned, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
         // Not turned when the options keep the stored orientation: then it streams.
-        try assertCloseToWholeImage(turned, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
+        try assertMatchesWholeImage(turned, through: .planes, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
         let cmyk = FlatBlockJPEGBuilder(width: 32, height: 8, components: 4).build { c, x, _ in UInt8((c * 60 + x * 7) % 256) }
         XCTAssertNil(try JPEGStreaming.transcode(cmyk, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
         let png = try ImageEncoder.encode(ColorReference.colourful(width: 16, height: 16), as: .png)
@@ -141,13 +137,15 @@ final class JPEGStreamingTests: XCTestCase {
         let large = try ImageEncoder.encode(ColorReference.colourful(width: 1600, height: 1200), as: .jpeg(quality: 85))
         for (box, decodedWidth) in [((320, 240), 400), ((333, 100), 200), ((1000, 1000), 1600), ((7, 5), 200), ((2000, 2000), 1600)] {
             let options = ImageDecodingOptions(targetSize: PixelSize(width: box.0, height: box.1))
-            try assertSameAsWholeImage(large, matrix: sepia, options: options)
+            try assertMatchesWholeImage(large, through: .rows, matrix: sepia, options: options)
             XCTAssertEqual(try streamed(large, matrix: sepia, options: options).decodedSize.width, decodedWidth, "\(box): DCT scaling")
         }
         // Odd sizes, a grey photo, and a stretch along one axis that the other shrinks.
-        try assertSameAsWholeImage(Self.photo, matrix: sepia, options: ImageDecodingOptions(targetSize: PixelSize(width: 100, height: 100)))
+        try assertMatchesWholeImage(
+            Self.photo, through: .rows, matrix: sepia, options: ImageDecodingOptions(targetSize: PixelSize(width: 100, height: 100)))
         let grey = FlatBlockJPEGBuilder(width: 40, height: 24, components: 1).build { _, x, y in UInt8((x * 50 + y * 90) % 256) }
-        try assertSameAsWholeImage(grey, matrix: nil, options: ImageDecodingOptions(targetSize: PixelSize(width: 13, height: 13)))
+        try assertMatchesWholeImage(
+            grey, through: .rows, matrix: nil, options: ImageDecodingOptions(targetSize: PixelSize(width: 13, height: 13)))
     }
 
     private func streamingError(_ bytes: [UInt8], options: ImageDecodingOptions = ImageDecodingOptions()) -> Error? {
@@ -175,10 +173,10 @@ final class JPEGStreamingTests: XCTestCase {
         let lenient = ImageDecodingOptions(damagePolicy: .lenient)
         let output = try streamed(cut, matrix: sepia, options: lenient)
         XCTAssertTrue(output.warnings.contains("Premature end of JPEG file"), "\(output.warnings)")
-        try assertCloseToWholeImage(cut, matrix: sepia, options: lenient)
+        try assertMatchesWholeImage(cut, through: .planes, matrix: sepia, options: lenient)
         // Through rows too (a thumbnail), with the same bytes.
         let thumbnail = ImageDecodingOptions(targetSize: PixelSize(width: 100, height: 100), damagePolicy: .lenient)
-        try assertSameAsWholeImage(cut, matrix: sepia, options: thumbnail)
+        try assertMatchesWholeImage(cut, through: .rows, matrix: sepia, options: thumbnail)
     }
 
     /// A photo of noise at quality 100 outgrows the encoder's first buffer before its input

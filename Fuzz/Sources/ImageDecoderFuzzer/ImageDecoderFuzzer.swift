@@ -38,16 +38,25 @@ public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     return 0
 }
 
-/// Transcodes `bytes` band by band and compares the outcome with the whole-image decode `scaled`.
-private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against scaled: DecodedImage?) {
-    let streamed: JPEGStreaming.Output?
+/// What `JPEGStreaming` makes of `bytes`, sepia-toned with the metadata kept: nil when it does
+/// not take them (not a JPEG, or one for the whole-image path), the output or nil for an error
+/// otherwise. A size JPEG cannot store (over 65,500 pixels a side, possible at full size) is
+/// not taken either: the whole-image path's encoder refuses it too.
+private func streamingOutcome(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) -> JPEGStreaming.Output?? {
     do {
         guard let output = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: true, options: options)
-        else { return }
-        streamed = output
+        else { return nil }
+        return .some(output)
+    } catch is ImageEncodingError {
+        return nil
     } catch {
-        streamed = nil
+        return .some(nil)
     }
+}
+
+/// Transcodes `bytes` band by band and compares the outcome with the whole-image decode `scaled`.
+private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against scaled: DecodedImage?) {
+    guard let streamed = streamingOutcome(bytes, options: options) else { return }
     guard let scaled else {
         precondition(streamed == nil, "streamed a JPEG that the whole-image decoder refuses")
         return
@@ -59,18 +68,9 @@ private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecod
 }
 
 /// Transcodes `bytes` band by band at full size (through planes, for a 4:2:0 JPEG) and compares
-/// the outcome with the whole-image decode `full`.
+/// the outcome with the whole-image decode `full`: the same size, and a JPEG that decodes.
 private func checkFullSizeStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against full: DecodedImage?) {
-    let streamed: JPEGStreaming.Output?
-    do {
-        guard let output = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: true, options: options)
-        else { return }
-        streamed = output
-    } catch is ImageEncodingError {
-        return  // a size JPEG cannot store (over 65,500 pixels a side), which the whole-image path's encoder refuses too
-    } catch {
-        streamed = nil
-    }
+    guard let streamed = streamingOutcome(bytes, options: options) else { return }
     guard let full else {
         precondition(streamed == nil, "streamed at full size a JPEG that the whole-image decoder refuses")
         return
