@@ -106,14 +106,10 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
     }
 }
 
-/* The same code for x86-64's baseline (SSE2: each vector of eight is two instructions) and for
- * AVX2 (one), chosen at run time: the package's C is built for the baseline. No FMA, so both
- * give the same bytes. */
-static void apply_baseline(const float matrix[9], uint8_t *luma, size_t luma_stride, uint8_t *cb, uint8_t *cr,
-                           size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows) {
-    apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
-}
-
+/* The same code built for AVX2 + FMA (one instruction a vector of eight, the products fused)
+ * and, below, for x86-64's baseline the package's C is built for (SSE2: two instructions a
+ * vector), chosen at run time. The fused products round differently: the bytes can differ by a
+ * level between the two machines, as they may from the RGB path's. */
 #if defined(__x86_64__)
 __attribute__((target("avx2,fma"))) static void apply_avx2(const float matrix[9], uint8_t *luma, size_t luma_stride,
                                                        uint8_t *cb, uint8_t *cr, size_t chroma_stride,
@@ -130,5 +126,5 @@ void sepia_ycbcr420_apply_matrix(const float matrix[9], uint8_t *luma, size_t lu
         return;
     }
 #endif
-    apply_baseline(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+    apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
 }

@@ -17,9 +17,8 @@ final class YCbCr420Band {
     /// The red-difference (Cr) plane, like the blue one.
     let redDifference: UnsafeMutablePointer<UInt8>
     let lumaStride: Int
+    /// Also the chroma samples a row holds: the chroma row length libjpeg gives, a multiple of 8.
     let chromaStride: Int
-    /// Chroma samples a row holds: the chroma row length libjpeg gives, a multiple of 8.
-    let chromaRowLength: Int
 
     /// A band for planes whose rows are `lumaRowLength` and `chromaRowLength` samples long.
     /// A luma row gets room for two samples a chroma sample, even where libjpeg's is shorter
@@ -27,7 +26,6 @@ final class YCbCr420Band {
     init(lumaRowLength: Int, chromaRowLength: Int) {
         lumaStride = max(lumaRowLength, 2 * chromaRowLength)
         chromaStride = chromaRowLength
-        self.chromaRowLength = chromaRowLength
         luma = Self.zeroed(Self.lumaRows * lumaStride)
         blueDifference = Self.zeroed(Self.chromaRows * chromaStride)
         redDifference = Self.zeroed(Self.chromaRows * chromaStride)
