@@ -31,7 +31,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     }
 
     private let state = Locked(State())
-    private let dependentKeeper = DependentKeeper()
+    private let finishHooks = FinishHooks()
 
     /// Creates the operation; it does nothing until a queue (or `start()`) runs it.
     public override init() {
@@ -72,7 +72,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         case false?:
             willChangeValue(forKey: StateKey.isFinished)
             didChangeValue(forKey: StateKey.isFinished)
-            dependentKeeper.release()
+            finishHooks.fire()
         case true?:
             willChangeValue(forKey: StateKey.isExecuting)
             didChangeValue(forKey: StateKey.isExecuting)
@@ -133,13 +133,20 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: StateKey.isFinished)
         didChangeValue(forKey: StateKey.isExecuting)
         didChangeValue(forKey: StateKey.isFinished)
-        dependentKeeper.release()
+        finishHooks.fire()
     }
 
     /// Keeps `dependent`, an operation that depends on this one, alive until this one has
-    /// finished (see `DependentKeeper`: Linux's `Operation` does not retain its dependents).
+    /// finished (see `FinishHooks`: Linux's `Operation` does not retain its dependents).
     public final func keepAliveUntilFinished(_ dependent: Operation) {
-        dependentKeeper.keep(dependent)
+        finishHooks.keep(dependent)
+    }
+
+    /// Runs `action` once the operation has finished (cancelled or not) and told its queue and
+    /// dependents, on the thread that finished it, or at once when it has. For Sepia's own
+    /// bookkeeping: no hop to another thread, unlike `completionBlock`.
+    package final func afterFinish(_ action: @escaping @Sendable () -> Void) {
+        finishHooks.afterFinish(action)
     }
 
     /// Makes this operation depend on `operation`, which then keeps it alive until it has

@@ -3,9 +3,10 @@ import Foundation
 /// A named `OperationQueue` that counts the operations it ran to their end, completed or
 /// cancelled, for a status panel. Thread-safe.
 ///
-/// The counts come from each operation's `completionBlock`, the one end-of-operation hook an
-/// `Operation` has on Linux (there is no KVO): set an operation's block before adding it; the
-/// queue chains its count after it.
+/// Sepia's own operations (``ResultOperation``, ``AsyncOperation``) are counted on the thread that
+/// finished them, right after. Any other operation is counted from its `completionBlock`, the
+/// one end-of-operation hook a plain `Operation` has on Linux (there is no KVO): set its block
+/// before adding it; the queue chains its count after it.
 public final class CountedQueue: Sendable {
     private struct Tally: Sendable {
         var completed = 0
@@ -30,18 +31,26 @@ public final class CountedQueue: Sendable {
         set { queue.maxConcurrentOperationCount = newValue }
     }
 
-    /// Adds `operation`, which must not be in a queue already; `ended` runs after its
-    /// `completionBlock`, once it has finished (cancelled or not), on an arbitrary thread.
+    /// Adds `operation`, which must not be in a queue already; `ended` runs once it has
+    /// finished (cancelled or not): for Sepia's own operations on the thread that finished it,
+    /// for others on an arbitrary thread after their `completionBlock`.
     /// The operation is kept alive until the dependencies it has now have finished, even
     /// when it is cancelled and ends before them.
     public func addOperation(_ operation: Operation, ended: (@Sendable (Operation) -> Void)? = nil) {
-        let callerCompletion = operation.completionBlock
-        // Linux never clears the block after it ran: it must not hold the operation strongly.
-        operation.completionBlock = { [weak self, weak operation] in
-            callerCompletion?()
+        // Held weakly: Linux never clears a completion block after it ran.
+        let noteEnd: @Sendable () -> Void = { [weak self, weak operation] in
             guard let operation else { return }
             self?.count(operation)
             ended?(operation)
+        }
+        if let own = operation as? any FinishHooked {
+            own.afterFinish(noteEnd)
+        } else {
+            let callerCompletion = operation.completionBlock
+            operation.completionBlock = {
+                callerCompletion?()
+                noteEnd()
+            }
         }
         // Added here, a dependent cancelled before its inputs end must outlive them.
         DependentLifetime.keepAliveUntilDependenciesFinish(operation)

@@ -1,13 +1,14 @@
 import Foundation
 
-/// An operation that can keep its dependents alive until it has finished: Sepia's own
-/// ``AsyncOperation`` and ``ResultOperation`` (see `DependentKeeper`).
-protocol KeepsDependentsAlive: Operation {
+/// Sepia's own ``AsyncOperation`` and ``ResultOperation``, which can keep their dependents alive
+/// until they have finished and run actions at their end on their own thread (see `FinishHooks`).
+protocol FinishHooked: Operation {
     func keepAliveUntilFinished(_ dependent: Operation)
+    func afterFinish(_ action: @escaping @Sendable () -> Void)
 }
 
-extension AsyncOperation: KeepsDependentsAlive {}
-extension ResultOperation: KeepsDependentsAlive {}
+extension AsyncOperation: FinishHooked {}
+extension ResultOperation: FinishHooked {}
 
 /// Keeps a dependent alive until each of its dependencies has finished, however the
 /// dependency was added.
@@ -31,7 +32,7 @@ enum DependentLifetime {
     /// Keeps `dependent` alive until `input` has finished. Does nothing once it has.
     static func keep(_ dependent: Operation, aliveUntil input: Operation) {
         guard dependent !== input, !input.isFinished else { return }
-        if let keeper = input as? any KeepsDependentsAlive {
+        if let keeper = input as? any FinishHooked {
             keeper.keepAliveUntilFinished(dependent)
             return
         }

@@ -43,10 +43,11 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
 
     /// Tracks `operation` under `key` and adds it to the stage's queue.
     ///
-    /// The operation must not be in a queue already. Add its dependencies and set its
-    /// `completionBlock` before calling this: the stage keeps it alive until those
-    /// dependencies have finished, and chains its bookkeeping after the block. A block set afterwards
-    /// replaces that bookkeeping; lookups stay right, but the end is not counted.
+    /// The operation must not be in a queue already. Add its dependencies before calling this:
+    /// the stage keeps it alive until those dependencies have finished. A plain `Operation`
+    /// (not one of Sepia's) has its end noted through its `completionBlock`: set the block
+    /// before too, as the stage chains its bookkeeping after it; a block set afterwards replaces
+    /// that bookkeeping (lookups stay right, but the end is not counted).
     /// - Returns: the work that was tracked under `key` before; it is not cancelled.
     @discardableResult
     public func add(_ operation: Operation, forKey key: Key) -> (any PendingWork)? {

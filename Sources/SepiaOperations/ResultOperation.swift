@@ -10,7 +10,7 @@ import Foundation
 open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unchecked Sendable {
     // @unchecked Sendable: the only state added here is the ResultStore, which locks itself.
     private let store = ResultStore<Output>()
-    private let dependentKeeper = DependentKeeper()
+    private let finishHooks = FinishHooks()
 
     /// Creates the operation; it does nothing until a queue (or `start()`) runs it.
     public override init() {
@@ -59,14 +59,21 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
     /// Runs the operation as `Operation` does, then calls the ``onFinish(on:_:)`` handlers.
     public final override func start() {
         super.start()
-        dependentKeeper.release()
+        finishHooks.fire()
         store.finalize(for: self)
     }
 
     /// Keeps `dependent`, an operation that depends on this one, alive until this one has
-    /// finished (see `DependentKeeper`: Linux's `Operation` does not retain its dependents).
+    /// finished (see `FinishHooks`: Linux's `Operation` does not retain its dependents).
     public final func keepAliveUntilFinished(_ dependent: Operation) {
-        dependentKeeper.keep(dependent)
+        finishHooks.keep(dependent)
+    }
+
+    /// Runs `action` once the operation has finished (cancelled or not) and told its queue and
+    /// dependents, on the thread that ran it, or at once when it has. For Sepia's own
+    /// bookkeeping: no hop to another thread, unlike `completionBlock`.
+    package final func afterFinish(_ action: @escaping @Sendable () -> Void) {
+        finishHooks.afterFinish(action)
     }
 
     /// Makes this operation depend on `operation`, which then keeps it alive until it has

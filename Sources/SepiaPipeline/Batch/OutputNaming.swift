@@ -86,7 +86,7 @@ public struct OutputNaming: Sendable {
         var stem = String(
             String.UnicodeScalarView(
                 name.unicodeScalars.map { scalar in
-                    scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : scalar
+                    scalar == "/" || scalar == "\\" || isControl(scalar) ? "_" : scalar
                 }))
         stem = trimmingWhitespace(stem)
         while stem.hasPrefix(".") { stem.removeFirst() }
@@ -102,13 +102,20 @@ public struct OutputNaming: Sendable {
     /// run (see DESIGN.md, Start-up).
     static func trimmingWhitespace(_ text: String) -> String {
         func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+            // ASCII first: the Unicode property lookup is what a batch of short names pays for.
+            if scalar.isASCII { return scalar == " " || scalar == "\t" }
+            return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
             let last = scalars.lastIndex(where: { !isWhitespace($0) })
         else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// Whether `scalar` is a control character (Unicode's Cc), without the property lookup for ASCII.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
     }
 
     private static func digest(ofStem stem: String) -> UInt64 {

@@ -157,14 +157,25 @@ enum LocalFile {
     /// appears whole or not at all, never half written. It is not flushed to the disk (no
     /// `fsync`): after a power cut the newest files may be empty, which a re-run replaces.
     static func writeAtomically(_ bytes: some ContiguousBytes, to file: URL) throws(LocalFileError) {
-        let folder = file.deletingLastPathComponent()
-        // Not named after the file: a name near the 255-byte limit would not leave room.
-        let temporary = folder.appendingPathComponent(".\(UUID().uuidString).partial", isDirectory: false).path
+        let path = file.path
+        // Not named after the file: a name near the 255-byte limit would not leave room. Built
+        // from the path's text: `URL`'s own path operations cost more than the write's syscalls.
+        let folder = path.lastIndex(of: "/").map { path[...$0] } ?? ""
+        let temporary = "\(folder).\(randomName()).partial"
         try create(temporary, contents: bytes)
-        guard rename(temporary, file.path) == 0 else {
+        guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system(code)
         }
+    }
+
+    /// 128 random bits in hexadecimal, from `getrandom` (one system call; `UUID()` opens, reads
+    /// and closes /dev/urandom). `create` refuses an existing name, so a repeat cannot clobber.
+    private static func randomName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = String(generator.next() as UInt64, radix: 16)
+        let low = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
     }
 }

@@ -154,7 +154,7 @@ public final class PhotoPipeline: Sendable {
             byteTally.update(flight, received: received)
             progress(DownloadProgress(received: received, expected: expected))
         }
-        download.completionBlock = { [byteTally] in byteTally.end(flight) }
+        download.afterFinish { [byteTally] in byteTally.end(flight) }
         return download
     }
 

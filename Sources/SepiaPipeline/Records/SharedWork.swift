@@ -41,7 +41,7 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
     var appliedPriority: Operation.QueuePriority? { state.withLock { $0.operations.first?.queuePriority } }
 
     /// The highest priority of the waiting tasks, if any waits.
-    var priority: PhotoPriority? { state.withLock { $0.tasks.values.map(\.priority).max() } }
+    var priority: PhotoPriority? { state.withLock { Self.highestPriority(in: $0) } }
 
     /// Makes `task` the step that comes before the operations: it takes the work's priority
     /// and is cancelled when the work is abandoned (at once if it was already).
@@ -76,7 +76,7 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
         let abandoned = state.withLock { state -> Bool in
             guard !state.isAbandoned else { return true }
             state.prelude = nil
-            state.operations = chain.steps.map(\.operation)
+            state.operations = chain.steps.map { $0.operation }
             Self.applyHighestPriority(in: &state)
             return false
         }
@@ -133,10 +133,16 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
     }
 
     private static func applyHighestPriority(in state: inout State) {
-        guard let highest = state.tasks.values.map(\.priority).max() else { return }
+        guard let highest = highestPriority(in: state) else { return }
         state.prelude?.setPriority(highest)
         for operation in state.operations where operation.queuePriority != highest.queuePriority {
             operation.queuePriority = highest.queuePriority
         }
+    }
+
+    /// The highest priority of the waiting tasks. A closure, not `map(\.priority)`: a key path
+    /// into a generic class is built anew at each use, which cost more than the rest of this.
+    private static func highestPriority(in state: State) -> PhotoPriority? {
+        state.tasks.values.lazy.map { $0.priority }.max()
     }
 }
