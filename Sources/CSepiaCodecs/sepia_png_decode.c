@@ -15,6 +15,7 @@ struct sepia_png_decoder {
     size_t size;
     size_t offset;
     png_bytep *rows;     /* row pointers into the caller's buffer, freed by destroy */
+    png_uint_32 next_row; /* the next row read_rows decodes */
     bool image_complete; /* every row is decoded; later problems are only warnings */
 };
 
@@ -115,24 +116,33 @@ static void request_rgba8(png_structp png, png_infop info) {
     png_read_update_info(png, info);
 }
 
-sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
-    if (setjmp(decoder->errors.jump)) {
-        if (!decoder->image_complete) return sepia_png_errors_status(&decoder->errors);
-        sepia_diagnostics_add_warning(&decoder->diagnostics, decoder->diagnostics.error);
-        decoder->diagnostics.error[0] = '\0';
-        decoder->diagnostics.data_ended_early = false;
-        return SEPIA_STATUS_OK;
-    }
-    png_structp png = decoder->png;
-    png_infop info = decoder->info;
-    request_rgba8(png, info);
+/* After every row: a problem from here on is a warning, and the decode still succeeds. */
+static sepia_status keep_as_warning(sepia_png_decoder *decoder) {
+    sepia_diagnostics_add_warning(&decoder->diagnostics, decoder->diagnostics.error);
+    decoder->diagnostics.error[0] = '\0';
+    decoder->diagnostics.data_ended_early = false;
+    return SEPIA_STATUS_OK;
+}
 
-    const png_uint_32 width = png_get_image_width(png, info);
-    const png_uint_32 height = png_get_image_height(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+/* Sets up 8-bit RGBA output and checks that libpng agrees on the row length. */
+static sepia_status prepare_rgba8(sepia_png_decoder *decoder) {
+    request_rgba8(decoder->png, decoder->info);
+    if (png_get_rowbytes(decoder->png, decoder->info) != (size_t)png_get_image_width(decoder->png, decoder->info) * 4) {
         sepia_diagnostics_set_error(&decoder->diagnostics, "libpng did not produce 8-bit RGBA rows");
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+    if (setjmp(decoder->errors.jump)) {
+        if (!decoder->image_complete) return sepia_png_errors_status(&decoder->errors);
+        return keep_as_warning(decoder);
+    }
+    png_structp png = decoder->png;
+    sepia_status status = prepare_rgba8(decoder);
+    if (status != SEPIA_STATUS_OK) return status;
+    const png_uint_32 height = png_get_image_height(png, decoder->info);
     decoder->rows = malloc((size_t)height * sizeof *decoder->rows);
     if (decoder->rows == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
     for (png_uint_32 y = 0; y < height; y++) decoder->rows[y] = rgba + (size_t)y * bytes_per_row;
@@ -141,5 +151,42 @@ sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *
     png_read_image(png, decoder->rows);
     decoder->image_complete = true;
     png_read_end(png, NULL);
+    return SEPIA_STATUS_OK;
+}
+
+bool sepia_png_decoder_is_interlaced(const sepia_png_decoder *decoder) {
+    return png_get_interlace_type(decoder->png, decoder->info) != PNG_INTERLACE_NONE;
+}
+
+sepia_status sepia_png_decoder_start_rows(sepia_png_decoder *decoder) {
+    if (sepia_png_decoder_is_interlaced(decoder)) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "an interlaced PNG cannot be read row by row");
+        return SEPIA_STATUS_UNSUPPORTED;
+    }
+    if (setjmp(decoder->errors.jump)) return sepia_png_errors_status(&decoder->errors);
+    return prepare_rgba8(decoder);
+}
+
+sepia_status sepia_png_decoder_read_rows(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
+                                         uint32_t capacity, uint32_t *count) {
+    *count = 0;
+    if (setjmp(decoder->errors.jump)) return sepia_png_errors_status(&decoder->errors);
+    const png_uint_32 height = png_get_image_height(decoder->png, decoder->info);
+    while (*count < capacity && decoder->next_row < height) {
+        png_read_row(decoder->png, rgba + (size_t)*count * bytes_per_row, NULL);
+        decoder->next_row++;
+        (*count)++;
+    }
+    decoder->image_complete = decoder->next_row == height;
+    return SEPIA_STATUS_OK;
+}
+
+sepia_status sepia_png_decoder_finish_rows(sepia_png_decoder *decoder) {
+    if (!decoder->image_complete) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "finish_rows before every row was read");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    if (setjmp(decoder->errors.jump)) return keep_as_warning(decoder);
+    png_read_end(decoder->png, NULL);
     return SEPIA_STATUS_OK;
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Decodes a JPEG, changes its colours, fits it into a box if asked and encodes it as a JPEG a
-/// band of rows at a time, so that the photo never exists whole in memory.
+/// Decodes a JPEG (or a PNG), changes its colours, fits it into a box if asked and encodes it as
+/// a JPEG a band of rows at a time, so that the photo never exists whole in memory.
 ///
-/// Two ways, both band by band:
+/// Two ways for a JPEG, both band by band (a PNG takes the second, `transcodePNG`):
 /// - **Planes**, for a YCbCr 4:2:0 photo (what cameras and most sites store) kept at full size
 ///   with no colour profile to convert from: libjpeg's raw data, 16 luma and 8 chroma rows at a
 ///   time, goes from the decoder through `YCbCrColorMatrixKernel` to the encoder, which takes
@@ -43,7 +43,7 @@ public enum JPEGStreaming {
     /// The JPEG of `bytes` with `matrix` applied (unchanged colours for nil), fitted into
     /// `options.targetSize` when there is one (aspect fit, never enlarged, DCT scaling first),
     /// encoded at `quality` like ``ImageEncodingFormat/jpeg(quality:)``; or nil when the photo is
-    /// not a JPEG or needs the whole-image path:
+    /// neither a JPEG nor a PNG, or needs the whole-image path (for a PNG, see `transcodePNG`):
     /// - an EXIF orientation other than up, when `options` apply it (turning needs every row);
     /// - CMYK or YCCK samples.
     ///
@@ -57,7 +57,11 @@ public enum JPEGStreaming {
         _ bytes: some ContiguousBytes, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
     ) throws -> Output? {
         try bytes.withUnsafeBytes { data in
-            guard ImageFormat.detect(data) == .jpeg else { return nil }
+            switch ImageFormat.detect(data) {
+            case .jpeg: break
+            case .png: return try transcodePNG(data, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
+            default: return nil
+            }
             let jpeg = try JPEGDecompression(data, options: options)
             guard !jpeg.isCMYK, jpeg.orientation == .up || !options.appliesEXIFOrientation else { return nil }
             return try transcode(jpeg, matrix: matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
@@ -77,15 +81,33 @@ public enum JPEGStreaming {
         let (width, height, _) = try jpeg.scale(for: options)
         let decodedSize = PixelSize(width: width, height: height)
         let size = options.targetSize.map { decodedSize.aspectFit(in: $0) } ?? decodedSize
+        try jpeg.start()
+        let bytes = try encodeRows(
+            of: decodedSize, fittedTo: size, transform: transform, matrix: matrix, quality: quality, metadata: metadata,
+            readRows: jpeg.readRows(into:bytesPerRow:capacity:))
+        try jpeg.finish()
+        let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
+        return Output(bytes: bytes, size: size, decodedSize: decodedSize, warnings: warnings + profileWarnings)
+    }
+
+    /// The JPEG of a `decodedSize` image whose RGBA rows `readRows` hands out ``bandRows`` at a
+    /// time (it fills the buffer it is given, rows `bytesPerRow` apart, and returns how many it
+    /// wrote, 0 at the end): each band converted to sRGB by `transform`, filtered by `matrix`,
+    /// shrunk to `size` (`StreamingResize`) and encoded.
+    static func encodeRows(
+        of decodedSize: PixelSize, fittedTo size: PixelSize, transform: ColorTransform?, matrix: ColorMatrix?, quality: Int,
+        metadata: OutputMetadata?,
+        readRows: (_ rows: UnsafeMutablePointer<UInt8>, _ bytesPerRow: Int, _ capacity: Int) throws -> Int
+    ) throws -> [UInt8] {
+        let width = decodedSize.width
         let kernel = matrix.map(ColorMatrixKernel.init)
         let encoder = try JPEGBandEncoder(width: size.width, height: size.height, quality: quality, metadata: metadata)
         var resize = size == decodedSize ? nil : StreamingResize(source: decodedSize, target: size)
         let bytesPerRow = width * RGBAImage.bytesPerPixel
-        try jpeg.start()
         // On the heap, not the stack: a band of a 65,500-pixel-wide photo is 4 MB.
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesPerRow * bandRows)
         defer { rows.deallocate() }
-        while case let count = try jpeg.readRows(into: rows, bytesPerRow: bytesPerRow, capacity: bandRows), count > 0 {
+        while case let count = try readRows(rows, bytesPerRow, bandRows), count > 0 {
             transform?.apply(rows: 0..<count, of: rows, width: width, bytesPerRow: bytesPerRow)
             kernel?.run(from: rows, to: rows, pixelCount: count * width)
             if resize != nil {
@@ -96,9 +118,7 @@ public enum JPEGStreaming {
                 try encoder.write(rows, bytesPerRow: bytesPerRow, count: count)
             }
         }
-        try jpeg.finish()
-        let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
-        return Output(bytes: try encoder.finish(), size: size, decodedSize: decodedSize, warnings: warnings + profileWarnings)
+        return try encoder.finish()
     }
 
     /// A YCbCr 4:2:0 photo at full size, with no profile to convert from, as planes: libjpeg's

@@ -129,8 +129,82 @@ final class JPEGStreamingTests: XCTestCase {
         try assertMatchesWholeImage(turned, through: .planes, matrix: sepia, options: ImageDecodingOptions(appliesEXIFOrientation: false))
         let cmyk = FlatBlockJPEGBuilder(width: 32, height: 8, components: 4).build { c, x, _ in UInt8((c * 60 + x * 7) % 256) }
         XCTAssertNil(try JPEGStreaming.transcode(cmyk, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
-        let png = try ImageEncoder.encode(ColorReference.colourful(width: 16, height: 16), as: .png)
-        XCTAssertNil(try JPEGStreaming.transcode(png, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+        var interlaced = PNGFileBuilder(width: 9, height: 10, bitDepth: 8, colorType: .rgb)
+        interlaced.interlaced = true
+        let adam7 = interlaced.build(samples: TestImages.noise(count: 9 * 10 * 3, seed: 7).map(Int.init))
+        XCTAssertNil(
+            try JPEGStreaming.transcode(adam7, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+        let webp = try ImageEncoder.encode(ColorReference.colourful(width: 16, height: 16), as: .webpLossless)
+        XCTAssertNil(try JPEGStreaming.transcode(webp, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions()))
+    }
+
+    // MARK: PNG
+
+    /// `png` with `chunk` inserted right after its IHDR (signature 8 + IHDR 25 bytes), or before IEND.
+    private func inserting(_ chunk: [UInt8], into png: [UInt8], afterImageData: Bool = false) -> [UInt8] {
+        let at = afterImageData ? png.count - 12 : 33
+        return Array(png[..<at]) + chunk + Array(png[at...])
+    }
+
+    /// PNGs of every colour type, several bands tall, go through RGBA rows byte for byte as the
+    /// whole-image path decodes, filters, fits and encodes them (alpha dropped alike).
+    func testPNGsStreamByteForByteLikeTheWholeImagePath() throws {
+        let colourful = try ImageEncoder.encode(ColorReference.colourful(width: 333, height: 247), as: .png)
+        var translucent = ColorReference.colourful(width: 40, height: 37)
+        for index in stride(from: 3, to: translucent.pixels.count, by: 4) { translucent.pixels[index] = UInt8(index % 256) }
+        var palette = PNGFileBuilder(width: 21, height: 35, bitDepth: 4, colorType: .palette)
+        palette.palette = (0..<16).map { (entry: Int) -> [UInt8] in [UInt8(entry * 16), UInt8(255 - entry * 9), UInt8(entry * 5)] }
+        palette.transparency = [0, 128, 255]
+        let gray16 = PNGFileBuilder(width: 19, height: 33, bitDepth: 16, colorType: .gray)
+        let inputs: [(String, [UInt8])] = [
+            ("RGB", colourful),
+            ("RGBA", try ImageEncoder.encode(translucent, as: .png)),
+            ("palette", palette.build(samples: (0..<(21 * 35)).map { $0 % 16 })),
+            ("16-bit grey", gray16.build(samples: (0..<(19 * 33)).map { $0 * 97 % 65536 })),
+        ]
+        for (kind, png) in inputs {
+            try assertMatchesWholeImage(png, through: .rows, matrix: sepia)
+            try assertMatchesWholeImage(png, through: .rows, matrix: nil, quality: 60)
+            try assertMatchesWholeImage(
+                png, through: .rows, matrix: sepia, options: ImageDecodingOptions(targetSize: PixelSize(width: 16, height: 12)))
+            XCTAssertFalse(try streamed(png, matrix: sepia).isFromPlanes, kind)
+        }
+    }
+
+    /// A gAMA chunk's profile is applied band by band as the whole image's; with the conversion
+    /// off, the samples are taken as they are, again alike.
+    func testPNGColourChunksAreConvertedLikeTheWholeImage() throws {
+        let plain = try ImageEncoder.encode(ColorReference.colourful(width: 50, height: 40), as: .png)
+        let gamma = inserting(PNGFileBuilder.chunk("gAMA", PNGFileBuilder.uint32(100_000)), into: plain)
+        try assertMatchesWholeImage(gamma, through: .rows, matrix: sepia)
+        try assertMatchesWholeImage(gamma, through: .rows, matrix: sepia, options: ImageDecodingOptions(convertsToSRGB: false))
+        XCTAssertNotEqual(try streamed(gamma, matrix: nil).bytes, try streamed(plain, matrix: nil).bytes, "the gamma was applied")
+    }
+
+    /// The EXIF of an eXIf chunk before the image data is kept as the whole image keeps it; one
+    /// after the image data is read only after every row, so that PNG is not streamed then.
+    func testPNGEXIFIsKeptOrLeftToTheWholeImagePath() throws {
+        let plain = try ImageEncoder.encode(ColorReference.colourful(width: 30, height: 20), as: .png)
+        let exif = PNGFileBuilder.chunk("eXIf", JPEGSegments.exifTIFF(orientation: 1, bigEndian: false))
+        let early = inserting(exif, into: plain)
+        try assertMatchesWholeImage(early, through: .rows, matrix: sepia, keepingMetadata: true)
+        XCTAssertNotNil(try ImageDecoder.decode(try streamed(early, matrix: sepia, keepingMetadata: true).bytes).exif)
+        let late = inserting(exif, into: plain, afterImageData: true)
+        XCTAssertNil(try JPEGStreaming.transcode(late, matrix: sepia, quality: 85, keepingMetadata: true, options: ImageDecodingOptions()))
+        try assertMatchesWholeImage(late, through: .rows, matrix: sepia)
+    }
+
+    /// A PNG cut inside its image data fails as the whole image fails, and gives no bytes.
+    func testTruncatedPNGFailsLikeTheWholeImage() throws {
+        let png = try ImageEncoder.encode(ColorReference.colourful(width: 200, height: 150), as: .png)
+        let cut = Array(png.prefix(png.count / 2))
+        var wholeError: Error?
+        XCTAssertThrowsError(try ImageDecoder.decode(cut)) { wholeError = $0 }
+        XCTAssertThrowsError(
+            try JPEGStreaming.transcode(cut, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions())
+        ) { streamed in
+            XCTAssertEqual(streamed as? ImageDecodingError, wholeError as? ImageDecodingError)
+        }
     }
 
     func testThumbnailsAreByteIdenticalToDecodeFilterResizeEncode() throws {

@@ -77,4 +77,34 @@ final class BatchStreamingTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".sepia-write-check") }
         XCTAssertEqual(files, ["Good.jpg"], "no partial or temporary file")
     }
+
+    /// PNG rows are streamed too: a batch of PNGs (one cut short) writes the whole-image path's
+    /// bytes for the good ones, fails the cut one and leaves no file for it.
+    func testPNGsAreStreamedIntoTheWholeImagePathsBytes() async throws {
+        let pngs = try (1...3).map { seed in
+            try ImageEncoder.encode(PhotoGenerator(seed: UInt64(seed)).render(width: 210 + seed * 13, height: 150), as: .png)
+        }
+        let cut = Array(pngs[2].prefix(pngs[2].count / 2))
+        var entries: [PhotoEntry] = []
+        for (index, bytes) in (pngs.prefix(2) + [cut]).enumerated() {
+            let file = folder.appendingPathComponent("in/Picture \(index).png")
+            try Data(bytes).write(to: file)
+            entries.append(PhotoEntry(name: "Picture \(index)", location: .file(file)))
+        }
+        let output = folder.appendingPathComponent("out")
+        let box = PixelSize(width: 64, height: 64)
+        let outcomes = await BatchProcessor(
+            entries: entries, options: BatchOptions(output: output, processing: PhotoProcessing(fitting: box), format: .jpeg(quality: 85)),
+            loader: loader
+        ).run()
+        let transcoder = PhotoTranscoder(processing: PhotoProcessing(fitting: box), format: .jpeg(quality: 85), keepingMetadata: false)
+        for (outcome, png) in zip(outcomes.prefix(2), pngs) {
+            guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
+            let whole = try transcoder.transcodeWholeImage(Data(png), check: CancellationCheck(BlockOperation()))
+            XCTAssertEqual(Array(try Data(contentsOf: file)), whole.bytes, "\(outcome.name): byte for byte")
+        }
+        XCTAssertEqual(outcomes[2].state.failureReason?.contains("truncated"), true, "\(outcomes[2])")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".sepia-write-check") }
+        XCTAssertEqual(Set(files), ["Picture 0.jpg", "Picture 1.jpg"], "no partial or temporary file")
+    }
 }

@@ -39,7 +39,7 @@ public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
 }
 
 /// What `JPEGStreaming` makes of `bytes`, sepia-toned with the metadata kept: nil when it does
-/// not take them (not a JPEG, or one for the whole-image path), the output or nil for an error
+/// not take them (not a JPEG or a PNG, or one for the whole-image path), the output or nil for an error
 /// otherwise. A size JPEG cannot store (over 65,500 pixels a side, possible at full size) is
 /// not taken either: the whole-image path's encoder refuses it too.
 private func streamingOutcome(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions) -> JPEGStreaming.Output?? {
@@ -58,10 +58,10 @@ private func streamingOutcome(_ bytes: UnsafeRawBufferPointer, options: ImageDec
 private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against scaled: DecodedImage?) {
     guard let streamed = streamingOutcome(bytes, options: options) else { return }
     guard let scaled else {
-        precondition(streamed == nil, "streamed a JPEG that the whole-image decoder refuses")
+        precondition(streamed == nil, "streamed a photo that the whole-image decoder refuses")
         return
     }
-    guard let streamed else { preconditionFailure("the whole-image decoder took a JPEG that streaming refuses") }
+    guard let streamed else { preconditionFailure("the whole-image decoder took a photo that streaming refuses") }
     let image = scaled.image.applying(sepia, parallel: false).resized(toFit: box, parallel: false)
     let expected = try? ImageEncoder.encode(image, as: .jpeg(quality: 85), metadata: OutputMetadata(keepingFrom: scaled))
     precondition(streamed.bytes == expected, "streamed bytes differ from the whole-image path's")
@@ -72,10 +72,10 @@ private func checkStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecod
 private func checkFullSizeStreaming(_ bytes: UnsafeRawBufferPointer, options: ImageDecodingOptions, against full: DecodedImage?) {
     guard let streamed = streamingOutcome(bytes, options: options) else { return }
     guard let full else {
-        precondition(streamed == nil, "streamed at full size a JPEG that the whole-image decoder refuses")
+        precondition(streamed == nil, "streamed at full size a photo that the whole-image decoder refuses")
         return
     }
-    guard let streamed else { preconditionFailure("the whole-image decoder took a JPEG that full-size streaming refuses") }
+    guard let streamed else { preconditionFailure("the whole-image decoder took a photo that full-size streaming refuses") }
     precondition(streamed.size == full.image.size, "streamed at \(streamed.size), decoded at \(full.image.size)")
     let written = try? ImageDecoder.decode(streamed.bytes, options: ImageDecodingOptions(pixelLimit: pixelLimit))
     precondition(written?.image.size == full.image.size, "the streamed JPEG does not decode at its size")

@@ -64,6 +64,27 @@ void sepia_png_decoder_chunks(const sepia_png_decoder *decoder, sepia_png_chunks
  */
 sepia_status sepia_png_decoder_read_pixels(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
+/*
+ * Row by row, for streaming (a band of rows at a time, never the whole image): the same 8-bit
+ * RGBA rows as read_pixels, from a PNG that is not interlaced (an interlaced one needs every
+ * row before the first is final; read it whole). Call after a successful read_header:
+ * start_rows, read_rows until every row is read, then finish_rows.
+ */
+bool sepia_png_decoder_is_interlaced(const sepia_png_decoder *decoder);
+
+/* Sets up the conversion to 8-bit RGBA; SEPIA_STATUS_UNSUPPORTED for an interlaced PNG. */
+sepia_status sepia_png_decoder_start_rows(sepia_png_decoder *decoder);
+
+/*
+ * Decodes up to `capacity` of the next rows into `rgba` (rows bytes_per_row apart) and sets
+ * `count` to how many; 0 once every row was read.
+ */
+sepia_status sepia_png_decoder_read_rows(sepia_png_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
+                                         uint32_t capacity, uint32_t *count);
+
+/* Reads the chunks after the image data; a problem there is only a warning, as in read_pixels. */
+sepia_status sepia_png_decoder_finish_rows(sepia_png_decoder *decoder);
+
 /* What an encoded PNG carries besides its pixels. */
 typedef struct sepia_png_metadata {
     /* An EXIF TIFF structure for an eXIf chunk, or NULL. */

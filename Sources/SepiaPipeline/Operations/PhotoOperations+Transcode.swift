@@ -6,11 +6,11 @@ extension PhotoOperations {
     /// Decodes, processes and encodes downloaded bytes in one step: the batch's path from a
     /// download to its files.
     ///
-    /// A JPEG written as a JPEG, at its own size or fitted into a box, is streamed
+    /// A JPEG or a PNG written as a JPEG, at its own size or fitted into a box, is streamed
     /// (`JPEGStreaming`): a band of rows at a time is decoded, filtered while it is in the
-    /// cache, shrunk and encoded, so the photo never exists whole in memory; a 4:2:0 photo at
+    /// cache, shrunk and encoded, so the photo never exists whole in memory; a 4:2:0 JPEG at
     /// its own size goes as YCbCr planes, with no colour conversion. Other photos (other
-    /// formats, EXIF turns and flips, CMYK) take the whole-image path within the same step:
+    /// formats, EXIF turns and flips, CMYK, interlaced PNGs) take the whole-image path within the same step:
     /// decode, filter in place, resize, encode. Both give the same bytes for a photo that both
     /// can take, but through planes, which give a visually identical photo (48 dB apart). Bytes
     /// that do not decode leave the disk cache when they came through a ``DownloadOperation``,
