@@ -85,8 +85,8 @@ struct BatchReport {
         let rate = totals.seconds > 0 ? Double(totals.written) / totals.seconds : 0
         output.write(
             "\(totals.written) written, \(totals.skipped) already there, \(totals.failed) failed, "
-                + "\(totals.cancelled) cancelled of \(totals.total) photos in \(String(format: "%.1f", totals.seconds)) s "
-                + "(\(String(format: "%.1f", rate)) photos/s, \(String(format: "%.1f", totals.megapixels)) MP, "
+                + "\(totals.cancelled) cancelled of \(totals.total) photos in \(totals.seconds.oneDecimal) s "
+                + "(\(rate.oneDecimal) photos/s, \(totals.megapixels.oneDecimal) MP, "
                 + "\(totals.bytesDownloaded / 1024) KB downloaded)\n")
         var listed = 0
         tally.forEachRow { row, status, reason in

@@ -45,7 +45,7 @@ final class ProgressBar: Sendable {
         if elapsed >= 1 {
             // The rate means something only after a while: the first rows may end at once.
             let rate = Double(progress.finished) / elapsed
-            line += String(format: ", %.1f photos/s", rate)
+            line += ", \(rate.oneDecimal) photos/s"
             if rate > 0, progress.finished < progress.total {
                 line += ", ETA \(Self.clock(Double(progress.total - progress.finished) / rate))"
             }
@@ -67,6 +67,7 @@ final class ProgressBar: Sendable {
 
     private static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
-        return String(format: "%d:%02d", whole / 60, whole % 60)
+        let seconds = whole % 60
+        return "\(whole / 60):\(seconds < 10 ? "0" : "")\(seconds)"
     }
 }

@@ -11,7 +11,7 @@ struct ReportText {
             "\(summary.rows) photos in \(summary.reports) reports: \(summary.written) written, \(summary.skipped) already there, "
                 + "\(summary.failed) failed, \(summary.cancelled) cancelled\n")
         output.write(
-            "\(Self.decimal(summary.photosPerSecond)) photos/s over \(Self.decimal(summary.seconds)) s "
+            "\(summary.photosPerSecond.oneDecimal) photos/s over \(summary.seconds.oneDecimal) s "
                 + "(first start to last end), \(summary.downloadedBytes / 1024) KB downloaded\n")
         if summary.repeatedRecords > 0 || summary.unreadableLines > 0 {
             output.write(
@@ -29,8 +29,8 @@ struct ReportText {
             output.write("Slowest origins (time per photo, mean and 95th percentile):\n")
             for origin in summary.slowestOrigins {
                 output.write(
-                    "  \(origin.origin): \(origin.photos) photos, \(Self.decimal(origin.meanMilliseconds)) ms, "
-                        + "\(Self.decimal(origin.p95Milliseconds)) ms\n")
+                    "  \(origin.origin): \(origin.photos) photos, \(origin.meanMilliseconds.oneDecimal) ms, "
+                        + "\(origin.p95Milliseconds.oneDecimal) ms\n")
             }
         }
         if !summary.tasks.isEmpty {
@@ -38,12 +38,8 @@ struct ReportText {
             for task in summary.tasks {
                 output.write(
                     "  \(task.machine) shard \(task.shard): \(task.written) written of \(task.records) records in "
-                        + "\(Self.decimal(task.seconds)) s (\(Self.decimal(task.photosPerSecond)) photos/s)\n")
+                        + "\(task.seconds.oneDecimal) s (\(task.photosPerSecond.oneDecimal) photos/s)\n")
             }
         }
-    }
-
-    private static func decimal(_ value: Double) -> String {
-        String(format: "%.1f", value)
     }
 }

@@ -30,6 +30,11 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         XCTAssertTrue(result.errorOutput.contains("Skipped 1 entry: 1 not an image."), result.errorOutput)
         let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         XCTAssertEqual(written, ["dunes.png", "harbour.png", "trip_summit.png"])
+        // The summary's seconds, rate and megapixels have one decimal each.
+        let counts = "3 written, 0 already there, 0 failed, 0 cancelled of 3 photos in "
+        let figures = /\d+\.\d s \(\d+\.\d photos\/s, \d+\.\d MP, 0 KB downloaded\)/
+        let summary = try XCTUnwrap(result.output.split(separator: "\n").first { $0.hasPrefix(counts) }, result.output)
+        XCTAssertNotNil(summary.dropFirst(counts.count).wholeMatch(of: figures), String(summary))
     }
 
     func testBrowseShowsAFoldersPhotosNamedByTheirPathsAndCountsWhatItSkipped() throws {
