@@ -1,3 +1,5 @@
+import CSepiaCodecs
+
 extension RGBAImage {
     /// Returns the image scaled to fit inside `box`, keeping its aspect ratio ("aspect fit").
     ///
@@ -55,16 +57,10 @@ extension RGBAImage {
         _ source: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<SIMD4<Float>>, weights: ResampleWeights
     ) {
         weights.weights.withUnsafeBufferPointer { table in
-            for (column, first) in weights.firstSource.enumerated() {
-                var sum = SIMD4<Float>.zero
-                var pixel = source + first * bytesPerPixel
-                for tap in 0..<weights.taps {
-                    let alpha = Float(pixel[3])
-                    let weight = table[column * weights.taps + tap] * alpha * (1 / 255)
-                    sum += SIMD4(Float(pixel[0]), Float(pixel[1]), Float(pixel[2]), 255) * weight
-                    pixel += bytesPerPixel
+            weights.firstSource.withUnsafeBufferPointer { first in
+                output.withMemoryRebound(to: Float.self, capacity: first.count * 4) { floats in
+                    sepia_resample_row(source, first.baseAddress, table.baseAddress, weights.taps, first.count, floats)
                 }
-                output[column] = sum
             }
         }
     }
@@ -72,26 +68,15 @@ extension RGBAImage {
     /// Blends the premultiplied rows that make up output row `outputRow` (`tapRows`: the
     /// rows from `weights.firstSource[outputRow]` on, one per tap) and writes it as
     /// straight-alpha RGBA bytes: the second pass of a resize, also run by `StreamingResize`.
+    /// Both passes are C (`sepia_resample.h`): Swift checked every float-to-byte conversion of
+    /// this one, half of its time.
     static func blendRows(
         _ tapRows: UnsafeBufferPointer<UnsafePointer<SIMD4<Float>>>, width: Int, outputRow: Int, weights: ResampleWeights,
         into output: UnsafeMutablePointer<UInt8>
     ) {
         weights.weights.withUnsafeBufferPointer { table in
-            let rowWeights = table.baseAddress! + outputRow * weights.taps
-            for column in 0..<width {
-                var sum = SIMD4<Float>.zero
-                for tap in 0..<tapRows.count {
-                    sum += tapRows[tap][column] * rowWeights[tap]
-                }
-                let alpha = sum[3]
-                let straight = alpha > 0.5 ? sum * (255 / alpha) : .zero
-                let bytes = (SIMD4(straight[0], straight[1], straight[2], alpha) + 0.5)
-                    .clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                let pixel = output + column * bytesPerPixel
-                pixel[0] = UInt8(bytes[0])
-                pixel[1] = UInt8(bytes[1])
-                pixel[2] = UInt8(bytes[2])
-                pixel[3] = UInt8(bytes[3])
+            tapRows.withMemoryRebound(to: UnsafePointer<Float>?.self) { rows in
+                sepia_blend_rows(rows.baseAddress, table.baseAddress! + outputRow * weights.taps, rows.count, width, output)
             }
         }
     }
