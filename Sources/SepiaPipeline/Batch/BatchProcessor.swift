@@ -5,7 +5,7 @@ import SepiaOperations
 /// Downloads, processes and writes every photo of a manifest: the engine of `sepia process`.
 ///
 /// Each photo is a ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` of the batch's own pipeline: downloads
-/// run on its "Download queue" and CPU work on its "Image Filtration queue", as chains of
+/// and saves run on its "Download queue" and CPU work on its "Image Filtration queue", as chains of
 /// dependent operations (see ``PhotoOperations``). Rows with the same location share one
 /// download and one processing chain. Only a window of photos is in flight at a
 /// time, which bounds memory and keeps the queues short. Each row's outcome is handed to the

@@ -118,8 +118,11 @@ public final class PhotoPipeline: Sendable {
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
         let encoded = PhotoOperations.transcode(download, as: request.processing, to: format, keepingMetadata: keepingMetadata)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
+        // The saves are file I/O, on the download queue with the other I/O: on the filtration
+        // queue, whose slots are the cores, a save waiting on the file system (its folder's lock,
+        // a slow disk) held a core's slot (BENCHMARKS.md, "Saves off the cores' queue").
         let steps: [(operation: Operation, queue: CountedQueue)] =
-            [(download, downloadQueue)] + ([encoded] + saves).map { ($0, filtrationQueue) }
+            [(download, downloadQueue), (encoded, filtrationQueue)] + saves.map { ($0, downloadQueue) }
         work.run(
             WorkChain(steps: steps) { done in
                 let remaining = Locked(saves.count)
