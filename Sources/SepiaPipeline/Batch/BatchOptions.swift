@@ -11,7 +11,8 @@ public struct BatchOptions: Sendable {
     public var output: URL
     /// How many photos are decoded, filtered and encoded at once.
     public var jobs: Int
-    /// Downloads running at once (they wait on the network, not on a core).
+    /// Downloads running at once (they wait on the network, not on a core); the saves of the
+    /// written files share these slots, as file I/O.
     public var downloads: Int
     /// A cache of downloaded originals, so that a later run downloads nothing; nil for none.
     public var originals: DiskCache?
