@@ -78,6 +78,16 @@ final class ColorTransformCache: @unchecked Sendable {
         }
     }
 
+    /// The transform to sRGB that `options` ask for (``ImageDecodingOptions/convertsToSRGB``) from
+    /// `profile`: nil when they keep the samples as they are or there is no profile, otherwise
+    /// as ``transform(for:samples:warnings:)``.
+    func transform(
+        for profile: [UInt8]?, samples: ColorConversionPlan.Samples, options: ImageDecodingOptions, warnings: inout [String]
+    ) -> ColorTransform? {
+        guard options.convertsToSRGB, let profile else { return nil }
+        return transform(for: profile, samples: samples, warnings: &warnings)
+    }
+
     /// How many plans are kept.
     var count: Int { withState { $0.entries.count } }
 

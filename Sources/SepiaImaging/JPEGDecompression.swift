@@ -119,8 +119,7 @@ final class JPEGDecompression {
     /// The transform that brings the decoded samples to sRGB, when `options` ask for it and the
     /// profile is not sRGB already; a profile that cannot be used adds its warning to `warnings`.
     func colorTransform(for options: ImageDecodingOptions, warnings: inout [String]) -> ColorTransform? {
-        guard options.convertsToSRGB, let profile else { return nil }
         let samples: ColorConversionPlan.Samples = isCMYK ? .cmyk(inverted: isCMYKInverted) : .rgba
-        return ColorTransformCache.shared.transform(for: profile, samples: samples, warnings: &warnings)
+        return ColorTransformCache.shared.transform(for: profile, samples: samples, options: options, warnings: &warnings)
     }
 }

@@ -15,11 +15,8 @@ extension JPEGStreaming {
             return nil
         }
         var profileWarnings: [String] = []
-        let profile = png.colorProfile(warnings: &profileWarnings)
-        var transform: ColorTransform?
-        if options.convertsToSRGB, let profile {
-            transform = ColorTransformCache.shared.transform(for: profile, samples: .rgba, warnings: &profileWarnings)
-        }
+        let transform = ColorTransformCache.shared.transform(
+            for: png.colorProfile(warnings: &profileWarnings), samples: .rgba, options: options, warnings: &profileWarnings)
         let metadata = keepingMetadata ? OutputMetadata(exif: png.exif) : nil
         let size = options.targetSize.map { png.size.aspectFit(in: $0) } ?? png.size
         try png.startRows()

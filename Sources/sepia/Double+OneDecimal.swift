@@ -1,6 +1,6 @@
 extension Double {
     /// The value with one decimal ("12.3"), rounded to the nearest tenth (ties to even), as
-    /// `String(format: "%.1f", value)` writes it for the report's seconds and rates, without
+    /// `String(format: "%.1f", value)` writes it for the report's and the self-check's figures, without
     /// `String(format:)`: its `CVarArg` casts each make the runtime scan every protocol
     /// conformance of the binary once per run (DESIGN.md, "Start-up").
     var oneDecimal: String {

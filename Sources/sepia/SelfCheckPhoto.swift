@@ -48,7 +48,7 @@ struct SelfCheckPhoto {
         guard thumbnailSize == photo.size.aspectFit(in: Self.thumbnailBox) else {
             throw SelfCheckFailure(description: "thumbnail is \(thumbnailSize), not fitted to \(Self.thumbnailBox)")
         }
-        return "JPEG \(jpeg.count / 1024) KB at \(String(format: "%.1f", psnr)) dB, PNG lossless, "
+        return "JPEG \(jpeg.count / 1024) KB at \(psnr.oneDecimal) dB, PNG lossless, "
             + "sepia, grayscale and a \(thumbnailSize) thumbnail written"
     }
 

@@ -100,6 +100,10 @@ final class BatchStreamingTests: XCTestCase {
         let transcoder = PhotoTranscoder(processing: PhotoProcessing(fitting: box), format: .jpeg(quality: 85), keepingMetadata: false)
         for (outcome, png) in zip(outcomes.prefix(2), pngs) {
             guard case .written(let file) = outcome.state else { return XCTFail("\(outcome)") }
+            let streamed = try JPEGStreaming.transcode(
+                png, matrix: .sepia(intensity: 0.8), quality: 85, keepingMetadata: false,
+                options: PhotoProcessing(fitting: box).decodingOptions)
+            XCTAssertNotNil(streamed, "\(outcome.name) is streamed, not taken whole like the path it is compared with")
             let whole = try transcoder.transcodeWholeImage(Data(png), check: CancellationCheck(BlockOperation()))
             XCTAssertEqual(Array(try Data(contentsOf: file)), whole.bytes, "\(outcome.name): byte for byte")
         }

@@ -13,7 +13,7 @@ struct FNV1a128 {
         for byte in bytes {
             hash.combine(byte)
         }
-        return hexDigits(hash.high) + hexDigits(hash.low)
+        return hash.high.hexDigits + hash.low.hexDigits
     }
 
     /// The low 64 bits of the hash of `bytes`, for counting or grouping by content.
@@ -32,10 +32,5 @@ struct FNV1a128 {
         let (carry, product) = low.multipliedFullWidth(by: 0x13B)
         high = high &* 0x13B &+ carry &+ (low << 24)
         low = product
-    }
-
-    private static func hexDigits(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -174,8 +174,6 @@ enum LocalFile {
     /// and closes /dev/urandom). `create` refuses an existing name, so a repeat cannot clobber.
     private static func randomName() -> String {
         var generator = SystemRandomNumberGenerator()
-        let high = String(generator.next() as UInt64, radix: 16)
-        let low = String(generator.next() as UInt64, radix: 16)
-        return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
+        return (generator.next() as UInt64).hexDigits + (generator.next() as UInt64).hexDigits
     }
 }
