@@ -14,6 +14,13 @@ struct SelfCheckPhoto {
     /// The thumbnail box of the scaled decode and the resize.
     static let thumbnailBox = PixelSize(width: 320, height: 240)
 
+    /// The least peak signal-to-noise ratio of a sound JPEG round trip at quality 85, in dB.
+    /// Small generated photos carry more detail per pixel: their round trips measured
+    /// 28.4-29.6 dB at 64x48, 30.3-32.1 at 160x120 and 33.5-34.6 at 640x480. Broken ones
+    /// measured far lower at 64x48: 22.4 dB shifted by one pixel, 17.4 grey, 16.2 mirrored,
+    /// 14.8 with red and blue swapped.
+    static let leastJPEGRoundTripPSNR = 25.0
+
     let index: Int
     let size: PixelSize
     let folder: URL
@@ -38,7 +45,9 @@ struct SelfCheckPhoto {
         guard fromPNG == photo else { throw SelfCheckFailure(description: "PNG round trip changed pixels") }
         let fromJPEG = try await load(pipeline.original(for: PhotoRequest(url: file(".jpg"), processing: unchanged)), "the JPEG")
         let psnr = photo.peakSignalToNoiseRatio(against: fromJPEG)
-        guard psnr > 30 else { throw SelfCheckFailure(description: "JPEG round trip too lossy: \(psnr) dB") }
+        guard psnr > Self.leastJPEGRoundTripPSNR else {
+            throw SelfCheckFailure(description: "JPEG round trip too lossy: \(psnr.oneDecimal) dB")
+        }
         let source = file(".jpg")
         try await export(source, PhotoProcessing(filter: .sepia), as: .jpeg(quality: 90), to: file(" sepia.jpg"))
         try await export(source, PhotoProcessing(filter: .grayscale), as: .jpeg(quality: 90), to: file(" grayscale.jpg"))

@@ -66,8 +66,8 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     /// Before Ctrl-Z gives the terminal back: kitty images are freed, and made again after `fg`;
     /// half blocks are text and stay.
-    nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() throws {
-        try MainActor.assumeIsolated {
+    nonisolated func testForgettingTerminalImagesFreesKittyImagesOnly() {
+        MainActor.assumeIsolated {
             let kitty = ThumbnailStore(format: .kittyPlaceholders, cellSize: TerminalCapabilities.fallbackCellPixels)
             let kittyReady = expectation(description: "kitty ready")
             kitty.onReady = { kittyReady.fulfill() }
@@ -127,8 +127,8 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
 
     /// Kitty and sixel pictures are pixel pictures for the frame renderer, scaled to the cells
     /// they cover with the terminal's cell size; nothing is sent ahead of the frame.
-    nonisolated func testPixelPicturesAreMadeAtTheCellsPixelSize() throws {
-        try MainActor.assumeIsolated {
+    nonisolated func testPixelPicturesAreMadeAtTheCellsPixelSize() {
+        MainActor.assumeIsolated {
             let cellSize = PixelSize(width: 9, height: 18)
             for format in [PictureFormat.kitty, .sixel(colorRegisters: 16, largest: nil)] {
                 let store = ThumbnailStore(format: format, cellSize: cellSize)
