@@ -53,6 +53,21 @@ final class OutputNamingTests: XCTestCase {
         }
     }
 
+    /// Printable ASCII names, most names, are taken as they are; the edges that still need the
+    /// general rules (white space at an end, a leading dot, separators, control characters,
+    /// length) go through them.
+    func testAsciiNamesAtTheEdgesOfTheShortPath() {
+        let expected = [
+            "Big Fella.jpg": "Big Fella", "photo.JPEG": "photo", "notes.txt": "notes.txt", "x .jpg": "x", " lead": "lead",
+            "trail ": "trail", ".dot": "dot", "a/b": "a_b", "tab\there": "tab_here", "del\u{7F}": "del_",
+            "~!@#$%^&()_+={}[];',`": "~!@#$%^&()_+={}[];',`", String(repeating: "a", count: 200): String(repeating: "a", count: 200),
+            String(repeating: "b", count: 201): String(repeating: "b", count: 200), ".jpg": "jpg",
+        ]
+        for (name, stem) in expected {
+            XCTAssertEqual(OutputNaming.safeStem(name), stem, name.debugDescription)
+        }
+    }
+
     func testLongNamesAreCut() {
         let name = OutputNaming.fileNames(for: [entry(String(repeating: "é", count: 400))], pathExtension: "jpg")[0]
         XCTAssertLessThanOrEqual(name.utf8.count, 255)

@@ -83,6 +83,7 @@ public struct OutputNaming: Sendable {
         {
             name = name[..<dot]
         }
+        if isPlainStem(name) { return String(name) }
         var stem = String(
             String.UnicodeScalarView(
                 name.unicodeScalars.map { scalar in
@@ -93,6 +94,17 @@ public struct OutputNaming: Sendable {
         while stem.utf8.count > maximumStemBytes { stem.removeLast() }
         stem = trimmingWhitespace(stem)
         return stem.isEmpty ? "photo" : stem
+    }
+
+    /// Whether `name` is a stem as it is, which most names are: printable ASCII without a path
+    /// separator, neither starting with a dot or a space nor ending with a space, and not too
+    /// long. (The general path builds a new string three times over.)
+    private static func isPlainStem(_ name: Substring) -> Bool {
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= maximumStemBytes,
+            first != UInt8(ascii: "."), first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+        else { return false }
+        return bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }
     }
 
     /// `text` without the white space at its ends: what `trimmingCharacters(in: .whitespaces)`

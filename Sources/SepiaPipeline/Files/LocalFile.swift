@@ -27,7 +27,9 @@ enum LocalFile {
             return try readToEnd(descriptor, limit: limit)
         }
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-        var data = Data(count: size)
+        // Not `Data(count:)`, which zeroes the bytes the read overwrites: 11 MB a batch of 200 small photos.
+        guard let buffer = malloc(max(size, 1)) else { throw .system(ENOMEM) }
+        var data = Data(bytesNoCopy: buffer, count: size, deallocator: .free)
         let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
         if let failure { throw .system(failure) }
         if count < size { data.count = count }  // the file shrank since fstat
@@ -51,7 +53,9 @@ enum LocalFile {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(FileKind(mode: status.st_mode)) }
         let size = Int(status.st_size)
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-        var data = Data(count: size)
+        // Not `Data(count:)`, which zeroes the bytes the read overwrites: 11 MB a batch of 200 small photos.
+        guard let buffer = malloc(max(size, 1)) else { throw .system(ENOMEM) }
+        var data = Data(bytesNoCopy: buffer, count: size, deallocator: .free)
         let (count, failure) = data.withUnsafeMutableBytes { read(descriptor, into: $0) }
         if let failure { throw .system(failure) }
         if count < size { data.count = count }  // the file shrank since fstat
