@@ -30,9 +30,15 @@ final class BufferedOutput {
     /// Writes out everything buffered. A failed write (a closed pipe) drops the rest: there is
     /// nobody left to read it.
     func flush() {
+        buffer.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying on `EINTR`; a failed write drops the rest.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+        while written < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count > 0 {
                 written += count
             } else if count < 0 && errno == EINTR {
@@ -41,6 +47,5 @@ final class BufferedOutput {
                 break
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -31,9 +31,12 @@ final class ProgressBar: Sendable {
         if due { draw(progress) }
     }
 
-    /// Draws the final state, unless it is already shown, and ends the line.
+    /// Draws the final state, unless its counts are already shown (the last change may only add
+    /// megapixels, which the line does not show), and ends the line.
     func finish(_ progress: BatchProgress) {
-        let shown = state.withLock { $0.lastProgress == progress }
+        let shown = state.withLock { state in
+            state.lastProgress.map { $0.finished == progress.finished && $0.failed == progress.failed } ?? false
+        }
         if !shown { draw(progress) }
         if isTerminal { write("\n") }
     }
@@ -61,8 +64,11 @@ final class ProgressBar: Sendable {
         }
     }
 
+    /// Writes `text` in one go. (Not through `Data`: its initialiser's dynamic cast made the
+    /// runtime walk every protocol conformance record at the first line.)
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { BufferedOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 
     private static func clock(_ seconds: Double) -> String {

@@ -37,6 +37,18 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         XCTAssertNotNil(summary.dropFirst(counts.count).wholeMatch(of: figures), String(summary))
     }
 
+    /// Standard error is not a terminal: the progress is plain lines, and the final count shows
+    /// once, though the last change after it drew (the photo's megapixels) is not on the line.
+    func testTheFinalProgressLineShowsOnce() throws {
+        let result = try CommandRunner.run(
+            try EndToEndTools.sepia(),
+            ["process", folder.appendingPathComponent("harbour.jpg").path, "-o", folder.appendingPathComponent("one").path],
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(result.status, 0, result.output + result.errorOutput)
+        let progressLines = result.errorOutput.split(separator: "\n").filter { $0.hasSuffix(" photos") }
+        XCTAssertEqual(progressLines, ["1/1 photos"], result.errorOutput)
+    }
+
     func testBrowseShowsAFoldersPhotosNamedByTheirPathsAndCountsWhatItSkipped() throws {
         let photo = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dunes.png")))
         try RawFileName.write(photo, named: RawFileName.latin1Cafe, in: folder)
