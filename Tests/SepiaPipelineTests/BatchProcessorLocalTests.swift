@@ -94,6 +94,25 @@ final class BatchProcessorLocalTests: XCTestCase {
         XCTAssertEqual(file.deletingLastPathComponent().standardizedFileURL.path, output.standardizedFileURL.path)
     }
 
+    /// Names with the characters URLs treat specially are written, and reported, under their
+    /// own names, in the output folder given with or without a trailing slash.
+    func testOutputFilesKeepNamesThatURLsEscape() async throws {
+        let source = try photo("source", seed: 5)
+        let names = ["50% #1?", "a b;c=d&e", "ünï 🌅", "semi:colon"]
+        for output in [folder.appendingPathComponent("out"), URL(fileURLWithPath: folder.path + "/slash/", isDirectory: true)] {
+            let entries = names.map { PhotoEntry(name: $0, location: source.location) }
+            let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, format: .png), loader: loader)
+            let outcomes = await processor.run()
+            for (row, name) in names.enumerated() {
+                let expected = output.path + "/" + name + ".png"
+                XCTAssertEqual(processor.outputFile(forRow: row).path, expected)
+                guard case .written(let file) = outcomes[row].state else { return XCTFail("\(outcomes[row])") }
+                XCTAssertEqual(file.path, expected)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: expected), expected)
+            }
+        }
+    }
+
     func testUnwritableOutputFailsEveryRowClearly() async throws {
         let entries = try [photo("A", seed: 1)]
         let blocker = folder.appendingPathComponent("file")
