@@ -193,8 +193,8 @@ public final class BatchProcessor: Sendable {
             }
             group.enter()
             let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
-            let task = pipeline.export(request, as: options.format, to: rows.map(\.file), keepingMetadata: options.keepsMetadata)
-            let groupRows = rows.map(\.index)
+            let task = pipeline.export(request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata)
+            let groupRows = rows.map { $0.index }
             let started = ContinuousClock.now
             task.whenFinished { [weak self] result in
                 self?.groupEnded(rows: groupRows, took: ContinuousClock.now - started, result)

@@ -31,7 +31,8 @@ public struct OutputNaming: Sendable {
         }
         self.entries = entries
         self.pathExtension = pathExtension
-        collidingStems = Set(seen.lazy.filter(\.value).map(\.key))
+        // Closures, not key paths: a key path is an object made at run time and read through the runtime.
+        collidingStems = Set(seen.lazy.filter { $0.value }.map { $0.key })
     }
 
     private init(entries: [PhotoEntry], pathExtension: String, collidingStems: Set<UInt64>) {
