@@ -35,8 +35,6 @@ public final class BatchProcessor: Sendable {
     public let pipeline: PhotoPipeline
     private let plan: BatchPlan
     private let naming: OutputNaming
-    /// The output folder's path ending in "/", to which a row's file name is appended.
-    private let outputFolderPrefix: String
     private let group = BatchGroup()
     private let state: Locked<State>
 
@@ -55,8 +53,6 @@ public final class BatchProcessor: Sendable {
         }
         self.entries = naming.namedEntries
         self.options = options
-        let folder = options.output.path
-        outputFolderPrefix = folder.hasSuffix("/") ? folder : folder + "/"
         pipeline = PhotoPipeline(
             loader: loader,
             configuration: PhotoPipelineConfiguration(
@@ -143,9 +139,7 @@ public final class BatchProcessor: Sendable {
 
     /// The file the photo of `row` is written to (whether or not it was).
     public func outputFile(forRow row: Int) -> URL {
-        // From the path, not `appendingPathComponent`, which percent-encodes and parses the
-        // folder's URL again: 3.1 against 1.3 µs a row.
-        URL(filePath: outputFolderPrefix + naming.fileName(at: row), directoryHint: .notDirectory)
+        options.output.appendingPathComponent(naming.fileName(at: row), isDirectory: false)
     }
 
     /// Cancels everything in flight; photos not done yet end as `.cancelled`. No group starts
