@@ -71,25 +71,65 @@ static inline __attribute__((always_inline)) void store16(uint8_t *address, floa
     memcpy(address, &bytes, sizeof bytes);
 }
 
-static inline __attribute__((always_inline)) void run8(const floats8 *m, uint8_t *top, uint8_t *bottom, uint8_t *cb, uint8_t *cr) {
+/* The luma of 8 blocks: the even and odd pixels of their top and bottom rows. */
+typedef struct block_rows {
+    floats8 top_even, top_odd, bottom_even, bottom_odd;
+} block_rows;
+
+/* Splitting the bytes before widening them: one byte shuffle a row, where splitting the floats
+ * takes two shuffles a half across the vector's lanes. */
+static inline __attribute__((always_inline)) void load_row(const uint8_t *address, floats8 *even, floats8 *odd) {
+    bytes16 bytes;
+    memcpy(&bytes, address, sizeof bytes);
+    const bytes16 split = __builtin_shufflevector(bytes, bytes, 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
+    *even = __builtin_convertvector(__builtin_shufflevector(split, split, 0, 1, 2, 3, 4, 5, 6, 7), floats8);
+    *odd = __builtin_convertvector(__builtin_shufflevector(split, split, 8, 9, 10, 11, 12, 13, 14, 15), floats8);
+}
+
+static inline __attribute__((always_inline)) block_rows load_blocks(const uint8_t *top, const uint8_t *bottom) {
+    block_rows rows;
+    load_row(top, &rows.top_even, &rows.top_odd);
+    load_row(bottom, &rows.bottom_even, &rows.bottom_odd);
+    return rows;
+}
+
+static inline __attribute__((always_inline)) void store_chroma(uint8_t *cb, uint8_t *cr, floats8 red, floats8 green, floats8 blue) {
+    store8(cb, -0.168736f * red - 0.331264f * green + 0.5f * blue + 128);
+    store8(cr, 0.5f * red - 0.418688f * green - 0.081312f * blue + 128);
+}
+
+static inline __attribute__((always_inline)) void run8(const floats8 *m, const floats8 *sums, uint8_t *top, uint8_t *bottom, uint8_t *cb, uint8_t *cr) {
     const floats8 blue = load8(cb) - 128, red = load8(cr) - 128;
     const floats8 to_red = 1.402f * red, to_green = -0.344136f * blue - 0.714136f * red, to_blue = 1.772f * blue;
-    bytes16 upper_bytes, lower_bytes;
-    memcpy(&upper_bytes, top, sizeof upper_bytes);
-    memcpy(&lower_bytes, bottom, sizeof lower_bytes);
-    const floats16 upper = __builtin_convertvector(upper_bytes, floats16);
-    const floats16 lower = __builtin_convertvector(lower_bytes, floats16);
-    const new_pixels a = transform(m, __builtin_shufflevector(upper, upper, 0, 2, 4, 6, 8, 10, 12, 14), to_red, to_green, to_blue);
-    const new_pixels b = transform(m, __builtin_shufflevector(upper, upper, 1, 3, 5, 7, 9, 11, 13, 15), to_red, to_green, to_blue);
-    const new_pixels c = transform(m, __builtin_shufflevector(lower, lower, 0, 2, 4, 6, 8, 10, 12, 14), to_red, to_green, to_blue);
-    const new_pixels d = transform(m, __builtin_shufflevector(lower, lower, 1, 3, 5, 7, 9, 11, 13, 15), to_red, to_green, to_blue);
+    const block_rows y = load_blocks(top, bottom);
+    /* Where no pixel's RGB leaves 0...255 and no new channel passes 255, the whole transform is
+     * affine in the luma: new channel = luma x (its row's sum) + (the matrix times the chroma
+     * offsets), so the new luma and the block's mean are one product each. */
+    const floats8 offset_red = m[0] * to_red + m[1] * to_green + m[2] * to_blue;
+    const floats8 offset_green = m[3] * to_red + m[4] * to_green + m[5] * to_blue;
+    const floats8 offset_blue = m[6] * to_red + m[7] * to_green + m[8] * to_blue;
+    const floats8 darkest = __builtin_elementwise_min(__builtin_elementwise_min(y.top_even, y.top_odd), __builtin_elementwise_min(y.bottom_even, y.bottom_odd));
+    const floats8 brightest = __builtin_elementwise_max(__builtin_elementwise_max(y.top_even, y.top_odd), __builtin_elementwise_max(y.bottom_even, y.bottom_odd));
+    const ints8 outside = (darkest + to_red < 0) | (darkest + to_green < 0) | (darkest + to_blue < 0) |
+                          (brightest + to_red > 255) | (brightest + to_green > 255) | (brightest + to_blue > 255) |
+                          (brightest * sums[0] + offset_red > 255) | (brightest * sums[1] + offset_green > 255) | (brightest * sums[2] + offset_blue > 255);
+    if (!__builtin_reduce_or(outside)) {
+        const floats8 luma_gain = 0.299f * sums[0] + 0.587f * sums[1] + 0.114f * sums[2];
+        const floats8 luma_offset = 0.299f * offset_red + 0.587f * offset_green + 0.114f * offset_blue;
+        store16(top, y.top_even * luma_gain + luma_offset, y.top_odd * luma_gain + luma_offset);
+        store16(bottom, y.bottom_even * luma_gain + luma_offset, y.bottom_odd * luma_gain + luma_offset);
+        const floats8 mean = 0.25f * (y.top_even + y.top_odd + y.bottom_even + y.bottom_odd);
+        store_chroma(cb, cr, mean * sums[0] + offset_red, mean * sums[1] + offset_green, mean * sums[2] + offset_blue);
+        return;
+    }
+    const new_pixels a = transform(m, y.top_even, to_red, to_green, to_blue);
+    const new_pixels b = transform(m, y.top_odd, to_red, to_green, to_blue);
+    const new_pixels c = transform(m, y.bottom_even, to_red, to_green, to_blue);
+    const new_pixels d = transform(m, y.bottom_odd, to_red, to_green, to_blue);
     store16(top, a.luma, b.luma);
     store16(bottom, c.luma, d.luma);
-    const floats8 mean_red = 0.25f * (a.red + b.red + c.red + d.red);
-    const floats8 mean_green = 0.25f * (a.green + b.green + c.green + d.green);
-    const floats8 mean_blue = 0.25f * (a.blue + b.blue + c.blue + d.blue);
-    store8(cb, -0.168736f * mean_red - 0.331264f * mean_green + 0.5f * mean_blue + 128);
-    store8(cr, 0.5f * mean_red - 0.418688f * mean_green - 0.081312f * mean_blue + 128);
+    store_chroma(cb, cr, 0.25f * (a.red + b.red + c.red + d.red), 0.25f * (a.green + b.green + c.green + d.green),
+                 0.25f * (a.blue + b.blue + c.blue + d.blue));
 }
 
 static inline __attribute__((always_inline)) void apply(const float matrix[9], uint8_t *luma, size_t luma_stride,
@@ -97,11 +137,13 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
                                                           size_t chroma_row_length, size_t chroma_rows) {
     splat_matrix splats;
     for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
+    floats8 sums[3];
+    for (int row = 0; row < 3; row++) sums[row] = splat(matrix[3 * row] + matrix[3 * row + 1] + matrix[3 * row + 2]);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
         for (size_t column = 0; column < chroma_row_length; column += 8) {
-            run8(splats.m, top + 2 * column, bottom + 2 * column, blue + column, red + column);
+            run8(splats.m, sums, top + 2 * column, bottom + 2 * column, blue + column, red + column);
         }
     }
 }

@@ -1,0 +1,141 @@
+import SepiaDemoContent
+import XCTest
+
+@testable import SepiaImaging
+
+/// The YCbCr 4:2:0 kernel against its definition (`sepia_ycbcr_matrix.h`) evaluated in double
+/// precision, on blocks of every kind: ones whose pixels all stay inside 0...255 before and after
+/// the matrix (the kernel's affine shortcut), ones that clip dark or bright, and random ones.
+final class YCbCrColorMatrixKernelTests: XCTestCase {
+    /// The kinds of 8-block group the planes are made of, in turn (the kernel takes 8 chroma
+    /// samples at a time, and its shortcut only when all 8 blocks allow it).
+    private enum Group: CaseIterable {
+        /// Mid-grey luma and faint colour: no channel clips anywhere.
+        case gentle
+        /// Gentle, but one block holds a pixel bright enough to pass 255 after the matrix.
+        case oneBright
+        /// Dark luma under strong colour: the RGB of some pixels is below 0.
+        case darkAndColourful
+        /// Any bytes at all.
+        case random
+    }
+
+    private struct Planes {
+        var luma: [UInt8], blue: [UInt8], red: [UInt8]
+    }
+
+    private static let chromaRowLength = 64
+    private static let lumaRowLength = 2 * chromaRowLength
+
+    private static func planes(seed: UInt64) -> Planes {
+        var generator = SplitMix64(seed: seed)
+        func byte(_ range: ClosedRange<UInt8>) -> UInt8 { UInt8.random(in: range, using: &generator) }
+        let chromaCount = chromaRowLength * YCbCr420Band.chromaRows
+        var planes = Planes(
+            luma: [UInt8](repeating: 0, count: lumaRowLength * YCbCr420Band.lumaRows),
+            blue: [UInt8](repeating: 0, count: chromaCount), red: [UInt8](repeating: 0, count: chromaCount))
+        for sample in 0..<chromaCount {
+            let group = Group.allCases[(sample / 8) % Group.allCases.count]
+            let (lumaRange, chromaRange): (ClosedRange<UInt8>, ClosedRange<UInt8>) =
+                switch group {
+                case .gentle, .oneBright: (60...150, 118...138)
+                case .darkAndColourful: (0...40, 0...255)
+                case .random: (0...255, 0...255)
+                }
+            planes.blue[sample] = byte(chromaRange)
+            planes.red[sample] = byte(chromaRange)
+            let row = sample / chromaRowLength, column = sample % chromaRowLength
+            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                planes.luma[(2 * row + dy) * lumaRowLength + 2 * column + dx] = byte(lumaRange)
+            }
+            if group == .oneBright && sample % 8 == 5 { planes.luma[2 * row * lumaRowLength + 2 * column] = 250 }
+        }
+        return planes
+    }
+
+    private static func run(_ matrix: ColorMatrix, on planes: Planes) -> Planes {
+        let band = YCbCr420Band(lumaRowLength: lumaRowLength, chromaRowLength: chromaRowLength)
+        band.luma.update(from: planes.luma, count: planes.luma.count)
+        band.blueDifference.update(from: planes.blue, count: planes.blue.count)
+        band.redDifference.update(from: planes.red, count: planes.red.count)
+        YCbCrColorMatrixKernel(matrix).run(on: band)
+        return Planes(
+            luma: Array(UnsafeBufferPointer(start: band.luma, count: planes.luma.count)),
+            blue: Array(UnsafeBufferPointer(start: band.blueDifference, count: planes.blue.count)),
+            red: Array(UnsafeBufferPointer(start: band.redDifference, count: planes.red.count)))
+    }
+
+    /// The definition in double precision, before rounding: new luma of every pixel, new Cb and
+    /// Cr of every block.
+    private static func exact(_ matrix: ColorMatrix, on planes: Planes) -> (luma: [Double], blue: [Double], red: [Double]) {
+        let m = matrix.coefficients.map(Double.init)
+        var luma = [Double](repeating: 0, count: planes.luma.count)
+        var blue = [Double](repeating: 0, count: planes.blue.count)
+        var red = [Double](repeating: 0, count: planes.red.count)
+        for sample in planes.blue.indices {
+            let cb = Double(planes.blue[sample]) - 128, cr = Double(planes.red[sample]) - 128
+            let offsets = [1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb]
+            let row = sample / chromaRowLength, column = sample % chromaRowLength
+            var sum = [0.0, 0.0, 0.0]
+            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let index = (2 * row + dy) * lumaRowLength + 2 * column + dx
+                let rgb = offsets.map { min(max(Double(planes.luma[index]) + $0, 0), 255) }
+                let new = (0..<3).map { min(m[3 * $0] * rgb[0] + m[3 * $0 + 1] * rgb[1] + m[3 * $0 + 2] * rgb[2], 255) }
+                luma[index] = 0.299 * new[0] + 0.587 * new[1] + 0.114 * new[2]
+                for channel in 0..<3 { sum[channel] += new[channel] }
+            }
+            let mean = sum.map { $0 / 4 }
+            blue[sample] = -0.168736 * mean[0] - 0.331264 * mean[1] + 0.5 * mean[2] + 128
+            red[sample] = 0.5 * mean[0] - 0.418688 * mean[1] - 0.081312 * mean[2] + 128
+        }
+        return (luma, blue, red)
+    }
+
+    /// Each byte is its exact value rounded half up, except where that value lies so near a half
+    /// level that single-precision arithmetic may round it either way; returns how many bytes
+    /// were held to that.
+    private func assertRounded(
+        _ actual: [UInt8], _ exact: [Double], _ plane: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
+        var checked = 0
+        for (index, value) in exact.enumerated() {
+            let distanceFromHalf = abs(value - value.rounded(.down) - 0.5)
+            let expected = UInt8(min(max((value + 0.5).rounded(.down), 0), 255))
+            if distanceFromHalf < 0.01 {
+                XCTAssertLessThanOrEqual(abs(Int(actual[index]) - Int(expected)), 1, "\(plane) \(index)", file: file, line: line)
+                continue
+            }
+            XCTAssertEqual(actual[index], expected, "\(plane) \(index) (exact \(value))", file: file, line: line)
+            checked += 1
+        }
+        return checked
+    }
+
+    func testEveryKindOfBlockMatchesTheDefinition() {
+        let matrices: [ColorMatrix] = [.sepia(intensity: 0.8), .sepia(intensity: 1), .grayscale, .sepia(intensity: 0)]
+        for (number, matrix) in matrices.enumerated() {
+            let planes = Self.planes(seed: UInt64(number + 1))
+            let output = Self.run(matrix, on: planes)
+            let exact = Self.exact(matrix, on: planes)
+            let checked =
+                assertRounded(output.luma, exact.luma, "luma") + assertRounded(output.blue, exact.blue, "Cb")
+                + assertRounded(output.red, exact.red, "Cr")
+            XCTAssertGreaterThan(checked, (planes.luma.count + 2 * planes.blue.count) * 95 / 100, "matrix \(number)")
+        }
+    }
+
+    /// The gentle groups are what real photos are mostly made of; they change under sepia, and
+    /// the identity leaves them as they were, to a level.
+    func testGentleBlocksAreTonedAndTheIdentityKeepsThem() {
+        let planes = Self.planes(seed: 9)
+        let toned = Self.run(.sepia(intensity: 0.8), on: planes)
+        XCTAssertNotEqual(toned.luma, planes.luma)
+        XCTAssertNotEqual(toned.blue, planes.blue)
+        let kept = Self.run(.sepia(intensity: 0), on: planes)
+        for sample in 0..<8 {  // the first group is a gentle one
+            XCTAssertLessThanOrEqual(abs(Int(kept.blue[sample]) - Int(planes.blue[sample])), 1, "Cb \(sample)")
+            XCTAssertLessThanOrEqual(abs(Int(kept.red[sample]) - Int(planes.red[sample])), 1, "Cr \(sample)")
+            XCTAssertLessThanOrEqual(abs(Int(kept.luma[2 * sample]) - Int(planes.luma[2 * sample])), 1, "luma \(2 * sample)")
+        }
+    }
+}
