@@ -98,28 +98,52 @@ static inline __attribute__((always_inline)) void store_chroma(uint8_t *cb, uint
     store8(cr, 0.5f * red - 0.418688f * green - 0.081312f * blue + 128);
 }
 
-static inline __attribute__((always_inline)) void run8(const floats8 *m, const floats8 *sums, uint8_t *top, uint8_t *bottom, uint8_t *cb, uint8_t *cr) {
+/* Where no pixel's RGB leaves 0...255 and no new channel passes 255, the transform is affine in
+ * the luma: a new channel is the luma times its row's sum plus the matrix times the chroma
+ * offsets, and the new luma the luma times `luma` plus the same mix of those offsets. */
+typedef struct affine_gains {
+    floats8 red, green, blue, luma;
+} affine_gains;
+
+static inline __attribute__((always_inline)) affine_gains make_affine_gains(const float matrix[9]) {
+    affine_gains gains;
+    gains.red = splat(matrix[0] + matrix[1] + matrix[2]);
+    gains.green = splat(matrix[3] + matrix[4] + matrix[5]);
+    gains.blue = splat(matrix[6] + matrix[7] + matrix[8]);
+    gains.luma = 0.299f * gains.red + 0.587f * gains.green + 0.114f * gains.blue;
+    return gains;
+}
+
+static inline __attribute__((always_inline)) floats8 min4(floats8 a, floats8 b, floats8 c, floats8 d) {
+    return __builtin_elementwise_min(__builtin_elementwise_min(a, b), __builtin_elementwise_min(c, d));
+}
+
+static inline __attribute__((always_inline)) floats8 max4(floats8 a, floats8 b, floats8 c, floats8 d) {
+    return __builtin_elementwise_max(__builtin_elementwise_max(a, b), __builtin_elementwise_max(c, d));
+}
+
+static inline __attribute__((always_inline)) void run8(const floats8 *m, const affine_gains *gains, uint8_t *top, uint8_t *bottom,
+                                                         uint8_t *cb, uint8_t *cr) {
     const floats8 blue = load8(cb) - 128, red = load8(cr) - 128;
     const floats8 to_red = 1.402f * red, to_green = -0.344136f * blue - 0.714136f * red, to_blue = 1.772f * blue;
     const block_rows y = load_blocks(top, bottom);
-    /* Where no pixel's RGB leaves 0...255 and no new channel passes 255, the whole transform is
-     * affine in the luma: new channel = luma x (its row's sum) + (the matrix times the chroma
-     * offsets), so the new luma and the block's mean are one product each. */
     const floats8 offset_red = m[0] * to_red + m[1] * to_green + m[2] * to_blue;
     const floats8 offset_green = m[3] * to_red + m[4] * to_green + m[5] * to_blue;
     const floats8 offset_blue = m[6] * to_red + m[7] * to_green + m[8] * to_blue;
-    const floats8 darkest = __builtin_elementwise_min(__builtin_elementwise_min(y.top_even, y.top_odd), __builtin_elementwise_min(y.bottom_even, y.bottom_odd));
-    const floats8 brightest = __builtin_elementwise_max(__builtin_elementwise_max(y.top_even, y.top_odd), __builtin_elementwise_max(y.bottom_even, y.bottom_odd));
-    const ints8 outside = (darkest + to_red < 0) | (darkest + to_green < 0) | (darkest + to_blue < 0) |
-                          (brightest + to_red > 255) | (brightest + to_green > 255) | (brightest + to_blue > 255) |
-                          (brightest * sums[0] + offset_red > 255) | (brightest * sums[1] + offset_green > 255) | (brightest * sums[2] + offset_blue > 255);
-    if (!__builtin_reduce_or(outside)) {
-        const floats8 luma_gain = 0.299f * sums[0] + 0.587f * sums[1] + 0.114f * sums[2];
+    /* Each block checked at its darkest and brightest pixel (the coefficients are not negative,
+     * so a new channel grows with the luma). */
+    const floats8 darkest = min4(y.top_even, y.top_odd, y.bottom_even, y.bottom_odd);
+    const floats8 brightest = max4(y.top_even, y.top_odd, y.bottom_even, y.bottom_odd);
+    const ints8 clips_rgb = (darkest + to_red < 0) | (darkest + to_green < 0) | (darkest + to_blue < 0) |
+                            (brightest + to_red > 255) | (brightest + to_green > 255) | (brightest + to_blue > 255);
+    const ints8 clips_new = (brightest * gains->red + offset_red > 255) | (brightest * gains->green + offset_green > 255) |
+                            (brightest * gains->blue + offset_blue > 255);
+    if (!__builtin_reduce_or(clips_rgb | clips_new)) {
         const floats8 luma_offset = 0.299f * offset_red + 0.587f * offset_green + 0.114f * offset_blue;
-        store16(top, y.top_even * luma_gain + luma_offset, y.top_odd * luma_gain + luma_offset);
-        store16(bottom, y.bottom_even * luma_gain + luma_offset, y.bottom_odd * luma_gain + luma_offset);
+        store16(top, y.top_even * gains->luma + luma_offset, y.top_odd * gains->luma + luma_offset);
+        store16(bottom, y.bottom_even * gains->luma + luma_offset, y.bottom_odd * gains->luma + luma_offset);
         const floats8 mean = 0.25f * (y.top_even + y.top_odd + y.bottom_even + y.bottom_odd);
-        store_chroma(cb, cr, mean * sums[0] + offset_red, mean * sums[1] + offset_green, mean * sums[2] + offset_blue);
+        store_chroma(cb, cr, mean * gains->red + offset_red, mean * gains->green + offset_green, mean * gains->blue + offset_blue);
         return;
     }
     const new_pixels a = transform(m, y.top_even, to_red, to_green, to_blue);
@@ -137,13 +161,12 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
                                                           size_t chroma_row_length, size_t chroma_rows) {
     splat_matrix splats;
     for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
-    floats8 sums[3];
-    for (int row = 0; row < 3; row++) sums[row] = splat(matrix[3 * row] + matrix[3 * row + 1] + matrix[3 * row + 2]);
+    const affine_gains gains = make_affine_gains(matrix);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
         for (size_t column = 0; column < chroma_row_length; column += 8) {
-            run8(splats.m, sums, top + 2 * column, bottom + 2 * column, blue + column, red + column);
+            run8(splats.m, &gains, top + 2 * column, bottom + 2 * column, blue + column, red + column);
         }
     }
 }
