@@ -33,9 +33,10 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// used.
     ///
     /// Writing stops at the right edge and after `maxWidth` columns; a two-column grapheme
-    /// that does not fit whole stops it too. Control characters (tab and newline included)
-    /// are drawn as U+FFFD; graphemes that take no room (a lone combining mark, a zero-width
-    /// format character) are left out.
+    /// that does not fit whole stops it too. Control characters (tab, newline and the
+    /// bidirectional controls included: see ``TerminalSafeText/isControl(_:)``) are drawn as
+    /// U+FFFD; graphemes that take no room (a lone combining mark, a zero-width format
+    /// character) are left out.
     @discardableResult
     public mutating func write(
         _ text: String, row: Int, column: Int, style: CellStyle = CellStyle(), maxWidth: Int? = nil
@@ -45,8 +46,8 @@ public struct ScreenBuffer: Sendable, Equatable {
         var used = 0
         for character in text {
             let shown =
-                character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                ? "\u{FFFD}" : character
+                character.unicodeScalars.contains(where: TerminalSafeText.isControl)
+                ? Character(TerminalSafeText.replacement) : character
             let width = CharacterWidth.columns(of: shown)
             guard width > 0 else { continue }
             guard used + width <= limit else { break }

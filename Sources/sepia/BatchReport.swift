@@ -1,5 +1,6 @@
 import Foundation
 import SepiaPipeline
+import SepiaTerminal
 
 /// The summary printed at the end of `sepia process`, as text or JSON, written row by row from
 /// a ``BatchTally`` so that a batch of a million rows is never one object graph.
@@ -80,7 +81,8 @@ struct BatchReport {
     }
 
     /// Writes the report as text: totals, then each failure with its reason (the first
-    /// ``listedFailures`` of them, then how many more).
+    /// ``listedFailures`` of them, then how many more). Names and reasons come from manifests
+    /// and servers: they are made safe for a terminal (``TerminalSafeText``).
     func writeText(to output: BufferedOutput) {
         let rate = totals.seconds > 0 ? Double(totals.written) / totals.seconds : 0
         output.write(
@@ -92,7 +94,8 @@ struct BatchReport {
         tally.forEachRow { row, status, reason in
             guard status == .failed, listed < Self.listedFailures else { return }
             listed += 1
-            output.write("  Failed to load \(entries[row].name): \(reason ?? "unknown reason")\n")
+            let name = TerminalSafeText.make(entries[row].name)
+            output.write("  Failed to load \(name): \(TerminalSafeText.make(reason ?? "unknown reason"))\n")
         }
         if totals.failed > listed {
             output.write("  … and \(totals.failed - listed) more failures (--json lists every photo)\n")

@@ -52,7 +52,7 @@ struct BrowserStats: Encodable {
         do {
             try encoder.encode(self).write(to: URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("sepia: cannot write \(path): \(error)\n".utf8))
+            printErrorLine("cannot write \(path): \(error)")
         }
     }
 }

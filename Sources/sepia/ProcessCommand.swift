@@ -127,26 +127,23 @@ struct ProcessCommand: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         guard !SourceArguments.hasLostBytes(output) else {
             // Its text has U+FFFD for those bytes, and would make another folder.
-            FileHandle.standardError.write(
-                Data(
-                    "sepia: the output folder \(folder.path)'s name is not UTF-8; Sepia cannot write there yet: choose another folder\n"
-                        .utf8))
+            printErrorLine("the output folder \(folder.path)'s name is not UTF-8; Sepia cannot write there yet: choose another folder")
             throw ExitCode.failure
         }
         do throws(BatchOutputError) {
             try BatchProcessor.prepareOutputFolder(folder)  // once, before any work
         } catch {
-            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            printErrorLine("\(error)")
             throw ExitCode.failure
         }
         let assignment = try shardAssignment()
         if let assignment {
-            FileHandle.standardError.write(Data("sepia: \(assignment)\n".utf8))
+            printErrorLine("\(assignment)")
             do throws(BatchShardError) {
                 // `--shard 1/1` asks for the whole batch by hand: only a shard an engine gives, or a real split, is checked.
                 if !(assignment.isFromCommandLine && assignment.shard.isWhole) { try ShardCountMark.check(assignment, folder: folder) }
             } catch {
-                FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+                printErrorLine("\(error)")
                 throw ExitCode.failure
             }
         }
@@ -154,7 +151,7 @@ struct ProcessCommand: AsyncParsableCommand {
         do throws(BatchReportError) {
             if let report { records = try BatchRecordLog(path: report) }  // before any work
         } catch {
-            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            printErrorLine("\(error)")
             throw ExitCode.failure
         }
         let client = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
@@ -165,12 +162,12 @@ struct ProcessCommand: AsyncParsableCommand {
             processor = try await makeProcessor(output: folder, shard: shard, loader: loader)
         } catch {
             await client.shutdown()
-            FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+            printErrorLine("\(error)")
             throw ExitCode.failure
         }
         if processor.entries.isEmpty {
             await client.shutdown()
-            FileHandle.standardError.write(Data("sepia: shard \(shard) has none of the rows; nothing to do\n".utf8))
+            printErrorLine("shard \(shard) has none of the rows; nothing to do")
             return
         }
         let outcome = await BatchRun(processor: processor, records: records, shard: shard).run()
@@ -182,7 +179,7 @@ struct ProcessCommand: AsyncParsableCommand {
             outcome.report.writeText(to: standardOutput)
         }
         if let failure = records?.failure {
-            FileHandle.standardError.write(Data("sepia: the report \(records?.path ?? "") is incomplete: \(failure)\n".utf8))
+            printErrorLine("the report \(records?.path ?? "") is incomplete: \(failure)")
         }
         if outcome.interrupted { throw ExitCode(130) }
         if !outcome.report.allDone || records?.failure != nil { throw ExitCode.failure }
@@ -201,7 +198,7 @@ struct ProcessCommand: AsyncParsableCommand {
         let collection = try await PhotoSource.collection(
             from: locations, recursive: recursive, excluding: folder, loader: loader, cache: cache)
         if cache == nil, collection.entries.contains(where: \.location.isRemote) { cache = makeCache() }
-        if let skipped = collection.skippedSummary { FileHandle.standardError.write(Data("sepia: \(skipped)\n".utf8)) }
+        if let skipped = collection.skippedSummary { printErrorLine("\(skipped)") }
         let options = BatchOptions(
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),

@@ -35,7 +35,7 @@ struct ReportCommand: ParsableCommand {
             do throws(BatchReportError) {
                 try merger.add(reportAt: path)
             } catch {
-                FileHandle.standardError.write(Data("sepia: \(error)\n".utf8))
+                printErrorLine("\(error)")
                 throw ExitCode.failure
             }
         }

@@ -1,7 +1,9 @@
 import Foundation
 import SepiaPipeline
+import SepiaTerminal
 
-/// A merged batch report as text, for `sepia report`.
+/// A merged batch report as text, for `sepia report`. Reasons, names, origins and machine
+/// names come from the reports' lines: each is made safe for a terminal (``TerminalSafeText``).
 struct ReportText {
     let summary: BatchReportSummary
 
@@ -21,15 +23,17 @@ struct ReportText {
         if !summary.failures.isEmpty {
             output.write("Failures by reason:\n")
             for group in summary.failures {
-                let examples = group.examples.map { "\"\($0)\"" }.joined(separator: ", ")
-                output.write("  \(group.count) × \(group.reason) (\(examples)\(group.count > group.examples.count ? ", …" : ""))\n")
+                let examples = group.examples.map { "\"\(TerminalSafeText.make($0))\"" }.joined(separator: ", ")
+                output.write(
+                    "  \(group.count) × \(TerminalSafeText.make(group.reason)) (\(examples)\(group.count > group.examples.count ? ", …" : ""))\n"
+                )
             }
         }
         if !summary.slowestOrigins.isEmpty {
             output.write("Slowest origins (time per photo, mean and 95th percentile):\n")
             for origin in summary.slowestOrigins {
                 output.write(
-                    "  \(origin.origin): \(origin.photos) photos, \(origin.meanMilliseconds.oneDecimal) ms, "
+                    "  \(TerminalSafeText.make(origin.origin)): \(origin.photos) photos, \(origin.meanMilliseconds.oneDecimal) ms, "
                         + "\(origin.p95Milliseconds.oneDecimal) ms\n")
             }
         }
@@ -37,7 +41,7 @@ struct ReportText {
             output.write("Tasks, slowest first:\n")
             for task in summary.tasks {
                 output.write(
-                    "  \(task.machine) shard \(task.shard): \(task.written) written of \(task.records) records in "
+                    "  \(TerminalSafeText.make(task.machine)) shard \(TerminalSafeText.make(task.shard)): \(task.written) written of \(task.records) records in "
                         + "\(task.seconds.oneDecimal) s (\(task.photosPerSecond.oneDecimal) photos/s)\n")
             }
         }

@@ -4,6 +4,7 @@ import Foundation
 import SepiaDemoServer
 import SepiaOperations
 import SepiaProcess
+import SepiaTerminal
 
 /// `sepia serve`: runs the loopback demo photo server until Ctrl-C or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // Trapped from the start: Ctrl-C while the server starts stops it once it is up.
         let stopRequested = Task { await SignalTrap.next() }
-        let running = try await DemoPhotoServer.start(server.configuration(requestLogger: verbose ? printNow : nil))
+        let running = try await DemoPhotoServer.start(server.configuration(requestLogger: verbose ? logRequest : nil))
         let catalog = running.catalog
         printNow(
             """
@@ -34,6 +35,12 @@ struct ServeCommand: AsyncParsableCommand {
         await running.stop()
         printNow("Stopped.")
     }
+}
+
+/// Prints a request's line, whose method and path come from the client, made safe for a
+/// terminal (``TerminalSafeText``).
+@Sendable private func logRequest(_ line: String) {
+    printNow(TerminalSafeText.make(line))
 }
 
 /// Prints `line` and flushes standard output, so a script reading a pipe sees it at once.

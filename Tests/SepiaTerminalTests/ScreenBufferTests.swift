@@ -44,6 +44,13 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(rowText(buffer, 0), ["a", "\u{FFFD}", "b", "\u{FFFD}", "\u{FFFD}", "c"])
     }
 
+    /// A right-to-left override in a row's name would reorder the text after it: it shows.
+    func testBidirectionalControlsBecomeReplacementCharacters() {
+        var buffer = ScreenBuffer(size: TerminalSize(columns: 5, rows: 1))
+        XCTAssertEqual(buffer.write("a\u{202E}b\u{2066}c", row: 0, column: 0), 5)
+        XCTAssertEqual(rowText(buffer, 0), ["a", "\u{FFFD}", "b", "\u{FFFD}", "c"])
+    }
+
     func testCombiningMarksStayWithTheirLetterAndZeroWidthCharactersAreLeftOut() {
         var buffer = ScreenBuffer(size: TerminalSize(columns: 4, rows: 1))
         XCTAssertEqual(buffer.write("e\u{301}\u{200B}x", row: 0, column: 0), 2)
