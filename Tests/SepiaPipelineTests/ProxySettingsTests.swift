@@ -60,3 +60,30 @@ final class ProxySettingsTests: XCTestCase {
         XCTAssertFalse(try bypasses("", "http://example.com/"))
     }
 }
+
+/// The error for an unusable proxy setting is printed: it must not show the password.
+final class ProxySettingRedactionTests: XCTestCase {
+    func testTheErrorHidesThePasswordOfAnUnusableSetting() {
+        XCTAssertThrowsError(try ProxySettings(environment: ["http_proxy": "http://user:secret@bad host:x"])) { error in
+            let text = String(describing: error)
+            XCTAssertFalse(text.contains("secret"), text)
+            XCTAssertTrue(text.hasPrefix("http_proxy=http://user:***@bad host:x cannot be used: "), text)
+        }
+        XCTAssertThrowsError(try ProxySettings(environment: ["https_proxy": "socks5://me:p@ss/w0rd@proxy.example:1080"])) { error in
+            XCTAssertEqual(
+                String(describing: error),
+                "https_proxy=socks5://me:***@proxy.example:1080 cannot be used: only http:// proxies are supported, not socks5://")
+        }
+    }
+
+    func testCredentialsAreRedactedWithOrWithoutAScheme() {
+        let cases = [
+            "http://user:secret@host:1": "http://user:***@host:1", "user:secret@host": "user:***@host",
+            "http://token@host:1": "http://***@host:1", "http://host:1": "http://host:1", "host:1": "host:1",
+            "http://:secret@host": "http://:***@host",
+        ]
+        for (setting, shown) in cases {
+            XCTAssertEqual(ProxySettingError.redactingCredentials(setting), shown, setting)
+        }
+    }
+}

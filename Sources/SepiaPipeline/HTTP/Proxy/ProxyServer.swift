@@ -39,15 +39,3 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 }
-
-/// A proxy setting that cannot be used, named by the variable it came from.
-public struct ProxySettingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The environment variable (or option) that holds the setting.
-    public let variable: String
-    /// The setting.
-    public let value: String
-    /// Why it cannot be used.
-    public let reason: String
-
-    public var description: String { "\(variable)=\(value) cannot be used: \(reason)" }
-}
