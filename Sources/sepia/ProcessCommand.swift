@@ -90,7 +90,7 @@ struct ProcessCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The folder of the cache of downloaded originals and manifests (default: $XDG_CACHE_HOME/sepia/originals).",
+            "The folder of the cache of downloaded originals and manifests (default: $XDG_CACHE_HOME/sepia/originals). Each task keeps it within 2 GiB of what it knows of: tasks sharing it may fill up to 2 GiB each.",
             valueName: "folder"))
     var cacheDir: String?
 

@@ -84,6 +84,9 @@ public final class BatchProcessor: Sendable {
     /// Starts the batch. `outcome` is called once for every row as it ends, `progress` after
     /// each change, and `completion` once with the final counts after every row's outcome
     /// (and the handlers' calls) returned; all on arbitrary threads. Call it once.
+    ///
+    /// A whole batch, or the task of shard 1, first removes the temporary files that killed
+    /// writers left in the output folder an hour or more ago (see ``AbandonedTemporaryFiles``).
     public func start(
         progress: @escaping @Sendable (BatchProgress) -> Void = { _ in },
         outcome: @escaping @Sendable (BatchOutcome) -> Void,
@@ -97,6 +100,11 @@ public final class BatchProcessor: Sendable {
             for row in entries.indices { record(.failed(failure), row: row) }
             completion(self.progress)
             return
+        }
+        if options.shard.index == 1 {
+            // One task of a sharded batch, so that a thousand tasks do not all list a folder of a
+            // million photos on shared storage.
+            AbandonedTemporaryFiles.remove(in: options.output.path, where: LocalFile.isTemporaryName)
         }
         for row in plan.invalidRows {
             if let reason = entries[row].location.invalidReason { record(.failed(.invalidLocation(reason)), row: row) }
@@ -159,14 +167,16 @@ public final class BatchProcessor: Sendable {
     }
 
     /// Starts the export of the next group that has a file to write, settling on the way the
-    /// rows whose file is already there. A loop, not a recursion: a million rows that are all
+    /// rows whose file is already there (a regular file of that name). A loop, not a recursion: a million rows that are all
     /// done must not nest a million calls.
     private func startNextGroup() {
         while let firstRow = claimNextGroup() {
             var rows: [(index: Int, file: URL)] = []
             for row in plan.rows(ofGroupStartingAt: firstRow) {
                 let file = outputFile(forRow: row)
-                if !options.refresh && LocalFile.exists(file.path) {
+                // A regular file only: a symbolic link planted in a shared folder (or anything
+                // else there) is no photo of this batch; the atomic write replaces it.
+                if !options.refresh && LocalFile.isRegularFile(file.path) {
                     record(.skipped(file), row: row)
                 } else {
                     rows.append((row, file))

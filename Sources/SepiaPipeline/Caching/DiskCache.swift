@@ -9,7 +9,7 @@ import Foundation
 /// - Writes are atomic: the entry is written to a temporary file in the same directory and
 ///   renamed over the old one, so a reader in this or another process sees the old entry or the
 ///   new one, never part of one. Temporary files left by a crash are removed an hour later, when
-///   a cache opens the directory.
+///   a cache opens the directory (the contract of ``AbandonedTemporaryFiles``).
 /// - Reading an entry marks it as used, in memory and in the file's modification date, which is
 ///   how the next cache on the same directory learns the order.
 /// - After a write takes the total size (headers included) over `sizeLimit`, the least recently
@@ -22,6 +22,9 @@ import Foundation
 ///
 /// Use one instance per directory in a process: files that other processes add later are read,
 /// but only counted towards the size once they are read or the directory is opened again.
+/// `sizeLimit` is therefore kept by each process on its own, not by the folder: processes that
+/// share a directory (the tasks of a batch on shared storage) each trim to the limit what they
+/// know of, and together may leave up to about one limit more than it for each task that wrote.
 public final class DiskCache: @unchecked Sendable {
     // @unchecked Sendable: the only mutable state, `index`, is used only while `lock` is held.
     // Renames and removals happen under the lock as well, so the index matches the directory;
@@ -35,16 +38,23 @@ public final class DiskCache: @unchecked Sendable {
     public let sizeLimit: Int
 
     private static let temporaryPrefix = ".tmp-"
-    private static let staleTemporaryAge: TimeInterval = 60 * 60
 
-    /// Opens the cache in `directory`, creating the directory if needed, and takes stock of the
-    /// entries already there (trimming them if they are over `sizeLimit`).
+    /// What an entry's file may hold besides its data when a read is limited by the data's
+    /// size: the header, the key and the caller's metadata (response headers).
+    public static let entryOverheadAllowance = 1 << 20
+
+    /// Opens the cache in `directory`, creating the directory (and missing folders above it)
+    /// with permissions 0700 if needed, and takes stock of the entries already there (trimming
+    /// them if they are over `sizeLimit`).
     /// - Parameter sizeLimit: the most bytes the entries may take; more than zero.
     /// - Throws: `DiskCacheError` when the directory cannot be created.
     public init(directory: URL, sizeLimit: Int) throws {
         precondition(sizeLimit > 0, "A disk cache needs a size limit above zero")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // 0700, as the XDG Base Directory rules ask: the entries say which photos the user
+            // fetched. Folders that already exist keep their permissions (a shared one stays shared).
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw DiskCacheError(.createDirectory, path: directory.path, underlying: error)
         }
@@ -62,11 +72,16 @@ public final class DiskCache: @unchecked Sendable {
     /// The data and metadata stored for `key`, which becomes the most recently used entry; nil
     /// when there is none or the entry is damaged (and then removed). Entries written before
     /// the cache kept metadata have empty metadata.
-    public func entry(forKey key: String) -> (data: Data, metadata: Data)? {
+    /// - Parameter maximumDataSize: the most bytes of data the caller takes (such as the largest
+    ///   body its downloads accept): an entry whose file is larger than that and
+    ///   ``entryOverheadAllowance`` is a miss, before a byte of it is read, and stays for
+    ///   callers that take more. Nil for any entry up to ``sizeLimit``.
+    public func entry(forKey key: String, maximumDataSize: Int? = nil) -> (data: Data, metadata: Data)? {
         let name = Self.fileName(forKey: key)
+        let limit = maximumDataSize.map { min($0 + Self.entryOverheadAllowance, sizeLimit) } ?? sizeLimit
         let file: (data: Data, identity: FileIdentity)
         do {
-            file = try LocalFile.readRegularFile(fileURL(name).path, limit: sizeLimit)
+            file = try LocalFile.readRegularFile(fileURL(name).path, limit: limit)
         } catch {
             // Only a file that cannot be an entry goes, and only if it is still there: another
             // thread may have stored a good entry since. A missing file or a passing failure
@@ -190,14 +205,14 @@ public final class DiskCache: @unchecked Sendable {
     /// by any earlier cache), and removes stale temporary files. Runs from `init` only.
     private func loadIndex() {
         var entries: [(date: Date, name: String, size: Int)] = []
-        let staleBefore = Date().addingTimeInterval(-Self.staleTemporaryAge)
+        let now = Date()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names {
             let path = fileURL(name).path
             guard let status = LocalFile.status(path), status.isRegularFile else { continue }
             if Self.isEntryName(name) {
                 entries.append((status.modified, name, status.size))
-            } else if name.hasPrefix(Self.temporaryPrefix), status.modified < staleBefore {
+            } else if name.hasPrefix(Self.temporaryPrefix), AbandonedTemporaryFiles.isAbandoned(modified: status.modified, now: now) {
                 LocalFile.remove(path)
             }
         }

@@ -121,6 +121,13 @@ enum LocalFile {
         access(path, F_OK) == 0
     }
 
+    /// Whether the entry at `path` is a regular file itself: not a symbolic link (to a file or
+    /// not), a folder, a FIFO or a device (`lstat`, which does not follow links).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Sets the modification time of `path` to now; false when there is no such file.
     static func touch(_ path: String) -> Bool {
         utimensat(AT_FDCWD, path, nil, 0) == 0
@@ -165,13 +172,26 @@ enum LocalFile {
         // Not named after the file: a name near the 255-byte limit would not leave room. Built
         // from the path's text: `URL`'s own path operations cost more than the write's syscalls.
         let folder = path.lastIndex(of: "/").map { path[...$0] } ?? ""
-        let temporary = "\(folder).\(randomName()).partial"
+        let temporary = "\(folder).\(randomName())\(temporarySuffix)"
         try create(temporary, contents: bytes)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system(code)
         }
+    }
+
+    /// The end of the names of ``writeAtomically(_:to:)``'s temporary files.
+    private static let temporarySuffix = ".partial"
+
+    /// Whether `name` is that of a temporary file of ``writeAtomically(_:to:)``: a dot, 32
+    /// lowercase hexadecimal digits and ".partial" (see ``AbandonedTemporaryFiles``).
+    static func isTemporaryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 1 + 32 + temporarySuffix.utf8.count, bytes[0] == UInt8(ascii: "."),
+            name.hasSuffix(temporarySuffix)
+        else { return false }
+        return bytes[1...32].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// 128 random bits in hexadecimal, from `getrandom` (one system call; `UUID()` opens, reads

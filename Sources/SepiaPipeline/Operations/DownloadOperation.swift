@@ -64,7 +64,9 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     public override func execute() {
         if url.isFileURL {
             readFile()
-        } else if let cache, readsCache, let entry = cache.entry(forKey: url.absoluteString) {
+        } else if let cache, readsCache,
+            let entry = cache.entry(forKey: url.absoluteString, maximumDataSize: limit ?? loader.maximumBodySize)
+        {
             useCached(entry)
         } else {
             download(revalidating: nil)

@@ -18,20 +18,41 @@ public final class BatchRecordLog: Sendable {
     /// Opens (creating it and its folder if needed) the report at `path`, so that a report that
     /// cannot be written fails before any work.
     ///
-    /// - Throws: ``BatchReportError`` saying what the system refused.
+    /// The report must be a regular file: a symbolic link at `path` (planted in a shared folder
+    /// to make the batch append to another file) is refused without being followed, and so are
+    /// a FIFO (opened without blocking, where a FIFO without a reader would hold the batch
+    /// forever) and a device.
+    ///
+    /// - Throws: ``BatchReportError`` saying what the system refused, or what `path` is instead.
     public init(path: String) throws(BatchReportError) {
         // A folder that cannot be made makes `open` fail, with the system's own reason.
         try? FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw BatchReportError(path: path, reason: String(cString: strerror(errno)), writing: true) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            // ELOOP: a symbolic link; ENXIO: a FIFO without a reader. Say which, not the system's words.
+            var status = stat()
+            if code == ELOOP || code == ENXIO, lstat(path, &status) == 0 {
+                throw BatchReportError(path: path, reason: Self.notRegularFile(status), writing: true)
+            }
+            throw BatchReportError(path: path, reason: String(cString: strerror(code)), writing: true)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw BatchReportError(path: path, reason: "it is not a regular file", writing: true)
+            throw BatchReportError(path: path, reason: Self.notRegularFile(status), writing: true)
         }
+        // Appends to a regular file block as the disk does, never on a reader: blocking again
+        // keeps every line one whole `write`.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.path = path
         self.descriptor = descriptor
+    }
+
+    /// "it is a FIFO (named pipe), not a regular file", for the entry `status` describes.
+    private static func notRegularFile(_ status: stat) -> String {
+        LocalFileError.notRegularFile(FileKind(mode: status.st_mode)).description
     }
 
     deinit {

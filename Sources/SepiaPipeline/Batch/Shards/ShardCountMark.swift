@@ -47,7 +47,8 @@ public enum ShardCountMark {
         guard LocalFile.exists(path) else { return nil }
         let text: String
         do throws(LocalFileError) {
-            text = String(decoding: try LocalFile.read(LocalPath(path), limit: 64), as: UTF8.self)
+            // A regular file only: a FIFO planted in the shared folder would hold the task forever.
+            text = String(decoding: try LocalFile.readRegularFile(path, limit: 64).data, as: UTF8.self)
         } catch {
             throw .unreadableMark(path: path, reason: error.description)
         }
