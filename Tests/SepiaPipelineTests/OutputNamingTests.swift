@@ -36,6 +36,45 @@ final class OutputNamingTests: XCTestCase {
         XCTAssertEqual(names, OutputNaming.fileNames(for: entries, pathExtension: "jpg"), "stable between runs")
     }
 
+    /// "Report" and "report" collide and get suffixes; the suffix the first gets makes
+    /// "Report dc731d", which a third row already is: two rows were written to one file.
+    func testASuffixedNameNeverMeetsAnotherRowsName() {
+        let url = "https://example.com/a.jpg"
+        let first = OutputNaming.fileNames(for: [entry("Report", url), entry("report", url)], pathExtension: "jpg")
+        let taken = String(first[0].dropLast(".jpg".count))
+        XCTAssertTrue(taken.hasPrefix("Report "), taken)
+        let entries = [entry("Report", url), entry("report", url), entry(taken, url)]
+        let names = OutputNaming.fileNames(for: entries, pathExtension: "jpg")
+        XCTAssertEqual(Set(names.map { $0.lowercased() }).count, 3, "\(names)")
+        XCTAssertEqual(names[2], "\(taken).jpg", "a name that collides with no stem keeps its text (and its shard)")
+        XCTAssertEqual(names[1], first[1], "a suffix that meets no name is the one it always was")
+    }
+
+    func testRowsWithTheSameNameAndLocationGetFilesOfTheirOwn() {
+        let names = OutputNaming.fileNames(for: Array(repeating: entry("Twin"), count: 3), pathExtension: "png")
+        XCTAssertEqual(Set(names).count, 3, "\(names)")
+        XCTAssertEqual(names, OutputNaming.fileNames(for: Array(repeating: entry("Twin"), count: 3), pathExtension: "png"))
+    }
+
+    func testNamesAreComparedCaseFoldedAndNormalised() {
+        let composed = entry("\u{DC}ber", "https://a.example/1.jpg")  // Ü as one code point
+        let decomposed = entry("U\u{308}ber", "https://a.example/2.jpg")  // U and a combining diaeresis
+        let lower = entry("\u{FC}ber", "https://a.example/3.jpg")
+        let names = OutputNaming.fileNames(for: [composed, decomposed, lower, entry("Other")], pathExtension: "jpg")
+        XCTAssertTrue(
+            names[0].hasPrefix("\u{DC}ber ") && names[1].hasPrefix("U\u{308}ber ") && names[2].hasPrefix("\u{FC}ber "), "\(names)")
+        XCTAssertEqual(Set(names.map { $0.lowercased().precomposedStringWithCanonicalMapping }).count, 4, "\(names)")
+        XCTAssertEqual(names[3], "Other.jpg")
+    }
+
+    func testARestrictedNamingKeepsEveryRowsName() {
+        let url = "https://example.com/a.jpg"
+        let entries = [entry("Report", url), entry("Dawn"), entry("report", url), entry("Dusk")]
+        let naming = OutputNaming(entries: entries, pathExtension: "jpg")
+        let part = naming.restricted(to: [2, 3])
+        XCTAssertEqual([part.fileName(at: 0), part.fileName(at: 1)], [naming.fileName(at: 2), naming.fileName(at: 3)])
+    }
+
     func testWhitespaceIsTrimmedAsFoundationTrimsIt() {
         let texts = [
             "", " ", "\t\t", "plain", "  both  ", "\tlead", "trail\u{3000}", "\u{A0}no-break\u{202F}", "in side",

@@ -6,9 +6,15 @@ import SepiaImaging
 ///
 /// Names lose path separators, NUL and control characters and leading dots (so no name can
 /// leave the output folder or hide), and an image file extension at their end (a folder's row
-/// "2024/beach.jpg" is written as `2024_beach.webp`, not `2024_beach.jpg.webp`). Only names that would still collide (compared
-/// case-insensitively, for case-insensitive file systems) get a short suffix derived from the
-/// entry's location, which keeps them stable between runs.
+/// "2024/beach.jpg" is written as `2024_beach.webp`, not `2024_beach.jpg.webp`).
+///
+/// Every final name is unique within the batch, compared as case-insensitive file systems
+/// compare names: case-folded and in Unicode's canonical composition (NFC), so "Ü" spelled as
+/// one code point or as "U" and a combining diaeresis is one name. Only names that would
+/// still collide get a short suffix derived from the entry's name and location, which keeps
+/// them stable between runs; a suffixed name that another row's name already is (or another
+/// suffixed name, for rows with the same name and location) takes the next derived suffix,
+/// in manifest order. Names that do not collide never change, so neither do their shards.
 public struct OutputNaming: Sendable {
     /// The longest stem kept, in UTF-8 bytes, leaving room for a suffix and an extension
     /// within the usual 255-byte limit.
@@ -16,29 +22,44 @@ public struct OutputNaming: Sendable {
 
     private let entries: [PhotoEntry]
     private let pathExtension: String
-    /// The 64-bit digests of the lowercased stems that more than one entry has. Digests, not
-    /// names: a batch of a million rows keeps a few bytes a row while it counts, not a copy of
-    /// every name. (Two different stems with the same digest only gain suffixes they did not need.)
-    private let collidingStems: Set<UInt64>
+    /// The suffix of each row whose stem collides with another's, by row. Only those rows: a
+    /// batch of a million rows keeps a few bytes a row while it counts, not a copy of every name.
+    private let suffixes: [Int: String]
 
-    /// Looks at every entry once to find the names that collide; each name is made when asked.
+    /// Looks at every entry once to find the names that collide and give those unique
+    /// suffixes; each name is made when asked.
     public init(entries: [PhotoEntry], pathExtension: String) {
-        var seen: [UInt64: Bool] = [:]
-        seen.reserveCapacity(entries.count)
-        for entry in entries {
-            let digest = Self.digest(ofStem: Self.safeStem(entry.name))
-            seen[digest] = seen[digest] != nil  // true from the second entry on
+        // Digests of the folded stems, not the stems. (Two different stems with the same
+        // digest only gain suffixes they did not need.)
+        let keys = entries.map { Self.foldedKey(of: Self.safeStem($0.name)) }
+        var isColliding: [UInt64: Bool] = [:]
+        isColliding.reserveCapacity(entries.count)
+        for key in keys {
+            isColliding[key] = isColliding[key] != nil  // true from the second entry on
+        }
+        var suffixes: [Int: String] = [:]
+        var suffixedKeys = Set<UInt64>()
+        for (row, key) in keys.enumerated() where isColliding[key] == true {
+            let entry = entries[row]
+            let stem = Self.safeStem(entry.name)
+            for attempt in 0... {
+                let suffix = Self.suffix(of: entry, attempt: attempt)
+                let suffixedKey = Self.foldedKey(of: "\(stem) \(suffix)")
+                if isColliding[suffixedKey] == nil, suffixedKeys.insert(suffixedKey).inserted {
+                    suffixes[row] = suffix
+                    break
+                }
+            }
         }
         self.entries = entries
         self.pathExtension = pathExtension
-        // Closures, not key paths: a key path is an object made at run time and read through the runtime.
-        collidingStems = Set(seen.lazy.filter { $0.value }.map { $0.key })
+        self.suffixes = suffixes
     }
 
-    private init(entries: [PhotoEntry], pathExtension: String, collidingStems: Set<UInt64>) {
+    private init(entries: [PhotoEntry], pathExtension: String, suffixes: [Int: String]) {
         self.entries = entries
         self.pathExtension = pathExtension
-        self.collidingStems = collidingStems
+        self.suffixes = suffixes
     }
 
     /// The file name of the entry at `index`, ending in `.pathExtension`.
@@ -49,17 +70,19 @@ public struct OutputNaming: Sendable {
     /// The file name of the entry at `index` without its extension: what picks the row's
     /// ``BatchShard``, whatever the output format.
     public func baseName(at index: Int) -> String {
-        let entry = entries[index]
-        let stem = Self.safeStem(entry.name)
-        guard collidingStems.contains(Self.digest(ofStem: stem)) else { return stem }
-        let digest = FNV1a128.hex(of: Array("\(entry.name)\u{0}\(entry.location)".utf8))
-        return "\(stem) \(digest.prefix(6))"
+        let stem = Self.safeStem(entries[index].name)
+        guard let suffix = suffixes[index] else { return stem }
+        return "\(stem) \(suffix)"
     }
 
     /// The naming of the entries at `rows` alone, each keeping the name it has here (names
     /// that collide with a row left out keep their suffix). Row `i` of the result is `rows[i]`.
     public func restricted(to rows: [Int]) -> OutputNaming {
-        OutputNaming(entries: rows.map { entries[$0] }, pathExtension: pathExtension, collidingStems: collidingStems)
+        var kept: [Int: String] = [:]
+        for (newRow, row) in rows.enumerated() {
+            if let suffix = suffixes[row] { kept[newRow] = suffix }
+        }
+        return OutputNaming(entries: rows.map { entries[$0] }, pathExtension: pathExtension, suffixes: kept)
     }
 
     /// The entries named, in order.
@@ -131,7 +154,21 @@ public struct OutputNaming: Sendable {
         scalar.isASCII ? scalar.value < 0x20 || scalar.value == 0x7F : scalar.properties.generalCategory == .control
     }
 
-    private static func digest(ofStem stem: String) -> UInt64 {
-        FNV1a128.low64(of: stem.lowercased().utf8)
+    /// Six hexadecimal digits derived from the entry's name and location: the first attempt's
+    /// from those alone (the suffix names had before suffixes were checked), later ones with
+    /// the attempt's number too.
+    private static func suffix(of entry: PhotoEntry, attempt: Int) -> String {
+        let text = attempt == 0 ? "\(entry.name)\u{0}\(entry.location)" : "\(entry.name)\u{0}\(entry.location)\u{0}\(attempt)"
+        return String(FNV1a128.hex(of: Array(text.utf8)).prefix(6))
+    }
+
+    /// The digest of `name` as a case-insensitive file system compares it: lowercased, then in
+    /// canonical composition (NFC). ASCII is its own NFC.
+    private static func foldedKey(of name: String) -> UInt64 {
+        let folded = name.lowercased()
+        if folded.utf8.allSatisfy({ $0 < 0x80 }) { return FNV1a128.low64(of: folded.utf8) }
+        // The standard library's own NFC, with which it hashes strings (public, if underscored;
+        // Foundation's `precomposedStringWithCanonicalMapping` goes through NSString).
+        return FNV1a128.low64(of: folded._nfcCodeUnits)
     }
 }
