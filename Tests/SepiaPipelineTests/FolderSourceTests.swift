@@ -102,14 +102,28 @@ final class FolderSourceTests: XCTestCase {
         let found = try await collection([single, root.appendingPathComponent("b").path, root.appendingPathComponent("a/").path])
         let b = root.appendingPathComponent("b").path
         let a = root.appendingPathComponent("a").path
-        XCTAssertEqual(found.entries.map(\.name), [single, b + "/one.jpg", a + "/one.jpg"])
+        XCTAssertEqual(found.entries.map(\.name), ["single.png", b + "/one.jpg", a + "/one.jpg"])
     }
 
     func testRepeatedNamesAcrossSourcesAreMadeUnique() async throws {
         try writePhoto("one.jpg")
         let file = root.appendingPathComponent("one.jpg").path
         let found = try await collection([file, file])
-        XCTAssertEqual(found.entries.map(\.name), [file, file + " (2)"])
+        XCTAssertEqual(found.entries.map(\.name), ["one.jpg", "one.jpg (2)"])
+    }
+
+    /// `sepia process ~/Pictures/*.jpg -o out` writes `out/a.jpg`, not `out/_home_me_Pictures_a.jpg`:
+    /// photo files given one by one are named by their file names, and only two that share one
+    /// get a suffix.
+    func testPhotoFilesGivenOneByOneAreNamedByTheirFileNames() async throws {
+        try writePhoto("Pictures/a.jpg", seed: 1)
+        try writePhoto("Pictures/b.png", as: .png, seed: 2)
+        try writePhoto("Other/a.jpg", seed: 3)
+        let arguments = ["Pictures/a.jpg", "Pictures/b.png", "Other/a.jpg"].map { root.appendingPathComponent($0).path }
+        let found = try await collection(arguments)
+        XCTAssertEqual(found.entries.map(\.name), ["a.jpg", "b.png", "a.jpg (2)"])
+        let (outcomes, written) = await process(found.entries)
+        XCTAssertEqual(written, ["a.png", "b.png", "a.jpg (2).png"], "\(outcomes)")
     }
 
     func testAPhotoFileIsARowAndAnyOtherFileIsReadAsAManifest() async throws {
@@ -206,7 +220,7 @@ final class FolderSourceTests: XCTestCase {
         XCTAssertEqual(PhotoSource.location(ofArgument: Array(root.path.utf8)), root.path, "UTF-8 arguments are kept")
 
         let found = try await collection([location])
-        XCTAssertEqual(found.entries.map(\.name), [root.path + "/caf\u{FFFD}.jpg"])
+        XCTAssertEqual(found.entries.map(\.name), ["caf\u{FFFD}.jpg"])
         let url = try XCTUnwrap(found.entries.first?.location.url)
         let image = try await PhotoPipeline(loader: loader).photo(for: PhotoRequest(url: url))
         XCTAssertEqual(image.size, PixelSize(width: 48, height: 32))

@@ -3,7 +3,8 @@ import Glibc
 
 /// A local path given as a source: a folder of photos, one photo, or a manifest file.
 enum LocalSource {
-    /// The rows that `file` gives: a folder's photos, the photo itself, or a manifest's rows.
+    /// The rows that `file` gives: a folder's photos (named by their paths relative to it), the
+    /// photo itself (named by its file name), or a manifest's rows.
     ///
     /// - Parameters:
     ///   - given: the location as the user wrote it, for names and messages; a `file:` URL is
@@ -22,7 +23,10 @@ enum LocalSource {
             return folder(path, named: shown, addsFolderName: addsFolderName, recursive: recursive, excluding: excludedFolder)
         }
         if status.st_mode & S_IFMT == S_IFREG, FolderScan.mayBePhoto(path) {
-            return .success(PhotoCollection(entries: [PhotoEntry(name: shown, location: .file(file))]))
+            // Named by its file name, as a folder's photos are: `sepia process ~/Pictures/*.jpg`
+            // writes `a.jpg`'s photo as `a.jpg`, not under its whole path.
+            let fileName = shown[(shown.lastIndex(of: "/").map(shown.index(after:)) ?? shown.startIndex)...]
+            return .success(PhotoCollection(entries: [PhotoEntry(name: String(fileName), location: .file(file))]))
         }
         return manifest(path, origin: file).map { PhotoCollection(entries: $0) }
     }
