@@ -21,13 +21,18 @@ struct DemoPhotoResponder: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
-        counters.recordRequest(path: path)
+        counters.recordRequest(path: path, isServed: serves(path: path))
         if configuration.latency > .zero {
             try await ShutdownAwareSleep.sleep(for: configuration.latency)
         }
         let response = try await response(to: request.method, path: path)
         configuration.requestLogger?("\(request.method) \(path) \(response.status.code)")
         return response
+    }
+
+    /// Whether `path` is a manifest's or a catalogue entry's.
+    private func serves(path: String) -> Bool {
+        path == Self.propertyListPath || path == Self.jsonPath || catalog.entry(forPath: path) != nil
     }
 
     private func response(to method: HTTPRequest.Method, path: String) async throws -> Response {

@@ -7,8 +7,13 @@ public final class DemoServerCounters: Sendable {
     public struct Snapshot: Sendable, Equatable {
         /// Requests received, whatever their path or outcome.
         public var totalRequests = 0
-        /// Requests received per request path (e.g. `/photos/17.jpg`).
+        /// Requests received per path that the server serves: the manifests' and the
+        /// catalogue's (e.g. `/photos/17.jpg`). Requests for any other path count in
+        /// ``otherRequests`` only, so that the counters stay as many as the catalogue's
+        /// paths however many paths clients make up.
         public var requestsByPath: [String: Int] = [:]
+        /// Requests received for paths that the server does not serve.
+        public var otherRequests = 0
         /// Responses answered `503 Service Unavailable` by the failure-rate knob.
         public var serviceUnavailableResponses = 0
         /// Response bodies cut short because the client closed the connection (or the
@@ -33,15 +38,22 @@ public final class DemoServerCounters: Sendable {
     /// Response body bytes handed to the connection.
     public var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
 
-    /// Requests received for `path` (e.g. `/photos/17.jpg`).
+    /// Requests received for `path` (e.g. `/photos/17.jpg`), a path the server serves; 0 for
+    /// any other path (those count in ``Snapshot/otherRequests``).
     public func requests(forPath path: String) -> Int {
         state.withLock { $0.requestsByPath[path, default: 0] }
     }
 
-    func recordRequest(path: String) {
+    /// Counts a request for `path`: under its own path when `isServed` (a manifest's or the
+    /// catalogue's path), in the one count of other paths otherwise.
+    func recordRequest(path: String, isServed: Bool) {
         state.withLock {
             $0.totalRequests += 1
-            $0.requestsByPath[path, default: 0] += 1
+            if isServed {
+                $0.requestsByPath[path, default: 0] += 1
+            } else {
+                $0.otherRequests += 1
+            }
         }
     }
 

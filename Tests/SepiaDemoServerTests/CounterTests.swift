@@ -16,12 +16,28 @@ final class CounterTests: XCTestCase {
             XCTAssertEqual(server.counters.totalRequests, 5)
             XCTAssertEqual(server.counters.requests(forPath: photoURL.path), 2)
             XCTAssertEqual(server.counters.requests(forPath: "/photos.plist"), 1)
-            XCTAssertEqual(server.counters.requests(forPath: "/nothing"), 1)
-            XCTAssertEqual(server.counters.snapshot.requestsByPath.count, 4)
+            XCTAssertEqual(server.counters.requests(forPath: "/nothing"), 0, "not a served path: counted with the others")
+            XCTAssertEqual(server.counters.snapshot.otherRequests, 1)
+            XCTAssertEqual(server.counters.snapshot.requestsByPath.count, 3)
             XCTAssertEqual(server.counters.serviceUnavailableResponses, 0)
             // The count follows each write, which may land just after the client has the bytes.
             try await waitUntil("every body byte is counted") { server.counters.bodyBytesSent == bodyBytes }
             XCTAssertEqual(server.counters.cutBodies, 0)
+        }
+    }
+
+    /// A client that asks for ever new paths (a scanner, a crawler) must not grow the counters:
+    /// `sepia serve` kept one for every path it saw.
+    func testPathsOutsideTheCatalogueShareOneCounter() async throws {
+        try await withServer { server in
+            for number in 0..<300 {
+                _ = try await fetch(server.baseURL.appendingPathComponent("made-up/\(number).jpg"))
+            }
+            _ = try await fetch(try XCTUnwrap(server.url(for: server.catalog.photos[0])))
+            let snapshot = server.counters.snapshot
+            XCTAssertEqual(snapshot.totalRequests, 301)
+            XCTAssertEqual(snapshot.otherRequests, 300)
+            XCTAssertEqual(snapshot.requestsByPath.count, 1, "only the catalogue's path has a counter of its own")
         }
     }
 
