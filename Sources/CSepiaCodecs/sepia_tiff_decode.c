@@ -1,6 +1,7 @@
 #include "sepia_tiff.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,19 @@
 
 #include "sepia_diagnostics_internal.h"
 #include "sepia_tiff_library.h"
+#include "sepia_tiff_rgba_interface.h"
+
+/* How read_pixels reads the first page. */
+typedef enum read_method {
+    /* Uncompressed strips converted where they lie in the caller's bytes (strips_readable_in_place). */
+    READ_IN_PLACE,
+    /* Strips decoded whole by libtiff into a scratch buffer of one strip. */
+    READ_STRIPS,
+    /* Tiles decoded by libtiff into a scratch buffer of one tile. */
+    READ_TILES,
+    /* Layouts the shim does not convert itself, through libtiff's RGBA interface. */
+    READ_RGBA_INTERFACE,
+} read_method;
 
 struct sepia_tiff_decoder {
     TIFF *tiff;
@@ -23,6 +37,7 @@ struct sepia_tiff_decoder {
     bool associated_alpha;
     bool keeps_cmyk;            /* read_pixels hands CMYK out as stored (scaled to 8 bits) */
     uint8_t palette[256][3];    /* the ColorMap, scaled to 8 bits */
+    read_method method;
 };
 
 /* ---- libtiff's I/O callbacks over the caller's buffer ---- */
@@ -128,7 +143,65 @@ static sepia_status library_error(sepia_tiff_decoder *decoder, const char *messa
     return SEPIA_STATUS_LIBRARY_ERROR;
 }
 
-/* Finds the colour model and sample layout; SEPIA_STATUS_UNSUPPORTED for what is not converted. */
+/* Sets has_alpha and associated_alpha from the first extra sample. */
+static void read_extra_samples(sepia_tiff_decoder *decoder, uint16_t color_samples) {
+    uint16_t extra_count = 0;
+    uint16_t *extra_types = NULL;
+    if (decoder->header.samples_per_pixel > color_samples &&
+        libtiff.TIFFGetField(decoder->tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types) && extra_count > 0) {
+        decoder->header.has_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA || extra_types[0] == EXTRASAMPLE_UNASSALPHA;
+        decoder->associated_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA;
+    }
+}
+
+/*
+ * Finds the colour model of a layout the shim converts itself: contiguous samples of 1, 2, 4, 8
+ * or 16 unsigned bits, grey, palette (up to 8 bits), RGB and CMYK (8 or 16 bits), YCbCr in
+ * new-style JPEG. False for anything else.
+ */
+static bool read_own_layout(sepia_tiff_decoder *decoder, uint16_t photometric, uint16_t compression, uint16_t planar,
+                            uint16_t sample_format) {
+    TIFF *tiff = decoder->tiff;
+    sepia_tiff_header *header = &decoder->header;
+    const uint16_t bits = header->bits_per_sample;
+    if (planar != PLANARCONFIG_CONTIG || (sample_format != SAMPLEFORMAT_UINT && sample_format != SAMPLEFORMAT_VOID)) return false;
+    if (bits != 1 && bits != 2 && bits != 4 && bits != 8 && bits != 16) return false;
+    switch (photometric) {
+    case PHOTOMETRIC_MINISWHITE:
+    case PHOTOMETRIC_MINISBLACK:
+        header->color_model = SEPIA_TIFF_COLOR_GREY;
+        decoder->color_samples = 1;
+        decoder->min_is_white = photometric == PHOTOMETRIC_MINISWHITE;
+        return true;
+    case PHOTOMETRIC_PALETTE:
+        header->color_model = SEPIA_TIFF_COLOR_PALETTE;
+        decoder->color_samples = 1;
+        return bits <= 8;
+    case PHOTOMETRIC_YCBCR:
+        if (compression != COMPRESSION_JPEG || bits < 8) return false;
+        /* libjpeg upsamples and converts to RGB inside libtiff's JPEG codec. */
+        libtiff.TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
+        /* fall through */
+    case PHOTOMETRIC_RGB:
+        header->color_model = SEPIA_TIFF_COLOR_RGB;
+        decoder->color_samples = 3;
+        return bits >= 8;
+    case PHOTOMETRIC_SEPARATED: {
+        uint16_t ink_set = INKSET_CMYK;
+        libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &ink_set);
+        header->color_model = SEPIA_TIFF_COLOR_CMYK;
+        decoder->color_samples = 4;
+        return ink_set == INKSET_CMYK && bits >= 8;
+    }
+    default:
+        return false;
+    }
+}
+
+/*
+ * Finds the colour model and sample layout, and whether libtiff's RGBA interface must convert
+ * it; SEPIA_STATUS_UNSUPPORTED, with libtiff's reason, for what neither converts.
+ */
 static sepia_status read_layout(sepia_tiff_decoder *decoder) {
     TIFF *tiff = decoder->tiff;
     sepia_tiff_header *header = &decoder->header;
@@ -145,64 +218,30 @@ static sepia_status read_layout(sepia_tiff_decoder *decoder) {
     if (!libtiff.TIFFIsCODECConfigured(compression)) {
         return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "the TIFF compression scheme is not supported by libtiff here");
     }
-    if (planar != PLANARCONFIG_CONTIG) {
-        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF with separate colour planes is not supported");
-    }
-    if (sample_format != SAMPLEFORMAT_UINT && sample_format != SAMPLEFORMAT_VOID) {
-        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF with signed or floating-point samples is not supported");
-    }
-    if (bits != 1 && bits != 2 && bits != 4 && bits != 8 && bits != 16) {
-        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF sample depth is not 1, 2, 4, 8 or 16 bits");
-    }
-
-    switch (photometric) {
-    case PHOTOMETRIC_MINISWHITE:
-    case PHOTOMETRIC_MINISBLACK:
-        header->color_model = SEPIA_TIFF_COLOR_GREY;
-        decoder->color_samples = 1;
-        decoder->min_is_white = photometric == PHOTOMETRIC_MINISWHITE;
-        break;
-    case PHOTOMETRIC_PALETTE:
-        header->color_model = SEPIA_TIFF_COLOR_PALETTE;
-        decoder->color_samples = 1;
-        if (bits > 8) return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "TIFF palette indexes wider than 8 bits are not supported");
-        break;
-    case PHOTOMETRIC_YCBCR:
-        if (compression != COMPRESSION_JPEG) {
-            return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "YCbCr TIFF without JPEG compression is not supported");
-        }
-        /* libjpeg upsamples and converts to RGB inside libtiff's JPEG codec. */
-        libtiff.TIFFSetField(tiff, TIFFTAG_JPEGCOLORMODE, JPEGCOLORMODE_RGB);
-        /* fall through */
-    case PHOTOMETRIC_RGB:
-        header->color_model = SEPIA_TIFF_COLOR_RGB;
-        decoder->color_samples = 3;
-        if (bits < 8) return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "RGB TIFF with fewer than 8 bits a sample is not supported");
-        break;
-    case PHOTOMETRIC_SEPARATED: {
-        uint16_t ink_set = INKSET_CMYK;
-        libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_INKSET, &ink_set);
-        if (ink_set != INKSET_CMYK || bits < 8) {
-            return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "only 8- and 16-bit CMYK separated TIFF is supported");
-        }
-        header->color_model = SEPIA_TIFF_COLOR_CMYK;
-        decoder->color_samples = 4;
-        break;
-    }
-    default:
-        return fail(decoder, SEPIA_STATUS_UNSUPPORTED, "the TIFF photometric interpretation is not supported");
-    }
-    if (samples < decoder->color_samples) return fail(decoder, SEPIA_STATUS_LIBRARY_ERROR, "TIFF has too few samples per pixel for its colours");
-
-    uint16_t extra_count = 0;
-    uint16_t *extra_types = NULL;
-    if (samples > decoder->color_samples && libtiff.TIFFGetField(tiff, TIFFTAG_EXTRASAMPLES, &extra_count, &extra_types) &&
-        extra_count > 0) {
-        header->has_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA || extra_types[0] == EXTRASAMPLE_UNASSALPHA;
-        decoder->associated_alpha = extra_types[0] == EXTRASAMPLE_ASSOCALPHA;
-    }
     header->bits_per_sample = bits;
     header->samples_per_pixel = samples;
+    if (read_own_layout(decoder, photometric, compression, planar, sample_format)) {
+        if (samples < decoder->color_samples) {
+            return fail(decoder, SEPIA_STATUS_LIBRARY_ERROR, "TIFF has too few samples per pixel for its colours");
+        }
+        read_extra_samples(decoder, decoder->color_samples);
+        return SEPIA_STATUS_OK;
+    }
+
+    if (!sepia_tiff_rgba_interface_accepts(tiff, &decoder->diagnostics)) return SEPIA_STATUS_UNSUPPORTED;
+    decoder->method = READ_RGBA_INTERFACE;
+    decoder->min_is_white = false;
+    switch (photometric) {
+    case PHOTOMETRIC_MINISWHITE:
+    case PHOTOMETRIC_MINISBLACK: header->color_model = SEPIA_TIFF_COLOR_GREY; decoder->color_samples = 1; break;
+    case PHOTOMETRIC_PALETTE: header->color_model = SEPIA_TIFF_COLOR_PALETTE; decoder->color_samples = 1; break;
+    case PHOTOMETRIC_SEPARATED: header->color_model = SEPIA_TIFF_COLOR_CMYK; decoder->color_samples = 4; break;
+    case PHOTOMETRIC_CIELAB:
+    case PHOTOMETRIC_ICCLAB:
+    case PHOTOMETRIC_ITULAB: header->color_model = SEPIA_TIFF_COLOR_LAB; decoder->color_samples = 3; break;
+    default: header->color_model = SEPIA_TIFF_COLOR_RGB; decoder->color_samples = 3; break;
+    }
+    read_extra_samples(decoder, decoder->color_samples);
     return SEPIA_STATUS_OK;
 }
 
@@ -267,6 +306,8 @@ static sepia_status check_striles(sepia_tiff_decoder *decoder) {
     libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
     if (rows_per_strip == 0 || rows_per_strip > decoder->header.height) rows_per_strip = decoder->header.height;
     const uint64_t scanline = libtiff.TIFFScanlineSize64(tiff);
+    /* With separate planes each plane has its own strips, one after the other. */
+    const uint32_t strips_per_plane = (uint32_t)(((uint64_t)decoder->header.height + rows_per_strip - 1) / rows_per_strip);
 
     for (uint32_t strile = 0; strile < count; strile++) {
         int failed = 0;
@@ -278,8 +319,7 @@ static sepia_status check_striles(sepia_tiff_decoder *decoder) {
             return fail(decoder, SEPIA_STATUS_TRUNCATED, "a TIFF strip or tile lies beyond the end of the data");
         }
         if (compression == COMPRESSION_NONE && !tiled) {
-            const uint64_t first_row = (uint64_t)strile * rows_per_strip;
-            if (first_row >= decoder->header.height) break;
+            const uint64_t first_row = (uint64_t)(strile % strips_per_plane) * rows_per_strip;
             const uint64_t rows = decoder->header.height - first_row < rows_per_strip ? decoder->header.height - first_row
                                                                                       : rows_per_strip;
             if (length < rows * scanline) {
@@ -289,6 +329,20 @@ static sepia_status check_striles(sepia_tiff_decoder *decoder) {
         }
     }
     return SEPIA_STATUS_OK;
+}
+
+static bool strips_readable_in_place(const sepia_tiff_decoder *decoder);
+
+/* Chooses how read_pixels reads the page. */
+static void choose_read_method(sepia_tiff_decoder *decoder) {
+    if (decoder->method == READ_RGBA_INTERFACE) return;
+    if (libtiff.TIFFIsTiled(decoder->tiff)) {
+        decoder->method = READ_TILES;
+    } else if (strips_readable_in_place(decoder)) {
+        decoder->method = READ_IN_PLACE;
+    } else {
+        decoder->method = READ_STRIPS;
+    }
 }
 
 sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const void *data, size_t size,
@@ -329,7 +383,10 @@ sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const v
         found->icc_profile_length = profile_length;
     }
     sepia_status status = read_layout(decoder);
-    if (status == SEPIA_STATUS_OK && found->color_model == SEPIA_TIFF_COLOR_PALETTE) status = read_palette(decoder);
+    if (status == SEPIA_STATUS_OK && found->color_model == SEPIA_TIFF_COLOR_PALETTE && decoder->method != READ_RGBA_INTERFACE) {
+        status = read_palette(decoder);
+    }
+    if (status == SEPIA_STATUS_OK) choose_read_method(decoder);
     *header = *found;
     return status;
 }
@@ -462,6 +519,8 @@ static void convert_row(const sepia_tiff_decoder *decoder, const uint8_t *source
             }
             break;
         }
+        case SEPIA_TIFF_COLOR_LAB: /* read through libtiff's RGBA interface, never here */
+            break;
         }
         rgba[3] = header->has_alpha ? to_8_bits(sample_at(source, first + decoder->color_samples, bits), bits) : 255;
         if (decoder->associated_alpha) divide_alpha(rgba);
@@ -525,6 +584,18 @@ static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, u
     return SEPIA_STATUS_OK;
 }
 
+/* Converts the page through libtiff's RGBA interface, then makes its associated alpha straight. */
+static sepia_status read_through_rgba_interface(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    if (bytes_per_row != (size_t)width * 4) return fail(decoder, SEPIA_STATUS_LIBRARY_ERROR, "TIFF rows must be packed for libtiff's RGBA interface");
+    bool premultiplied = false;
+    const sepia_status status = sepia_tiff_rgba_interface_read(decoder->tiff, width, height, rgba, &premultiplied, &decoder->diagnostics);
+    if (status != SEPIA_STATUS_OK || !premultiplied) return status;
+    uint8_t *const end = rgba + (size_t)height * bytes_per_row;
+    for (uint8_t *pixel = rgba; pixel < end; pixel += 4) divide_alpha(pixel);
+    return SEPIA_STATUS_OK;
+}
+
 static sepia_status read_tiles(sepia_tiff_decoder *decoder, uint8_t *scratch, uint8_t *rgba, size_t bytes_per_row) {
     TIFF *tiff = decoder->tiff;
     const uint32_t width = decoder->header.width, height = decoder->header.height;
@@ -550,19 +621,29 @@ static sepia_status read_tiles(sepia_tiff_decoder *decoder, uint8_t *scratch, ui
     return SEPIA_STATUS_OK;
 }
 
-void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder) {
-    decoder->keeps_cmyk = decoder->header.color_model == SEPIA_TIFF_COLOR_CMYK && !decoder->header.has_alpha;
+bool sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder) {
+    decoder->keeps_cmyk = decoder->header.color_model == SEPIA_TIFF_COLOR_CMYK && !decoder->header.has_alpha &&
+                          decoder->method != READ_RGBA_INTERFACE;
+    return decoder->keeps_cmyk;
 }
 
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
-    if (strips_readable_in_place(decoder)) return read_strips(decoder, NULL, rgba, bytes_per_row);
     TIFF *tiff = decoder->tiff;
-    const bool tiled = libtiff.TIFFIsTiled(tiff);
-    const tmsize_t scratch_size = tiled ? libtiff.TIFFTileSize(tiff) : libtiff.TIFFStripSize(tiff);
-    if (scratch_size <= 0) return library_error(decoder, "TIFF strip or tile size is invalid");
+    uint64_t scratch_size = 0;
+    switch (decoder->method) {
+    case READ_IN_PLACE: return read_strips(decoder, NULL, rgba, bytes_per_row);
+    case READ_RGBA_INTERFACE: return read_through_rgba_interface(decoder, rgba, bytes_per_row);
+    case READ_STRIPS: scratch_size = libtiff.TIFFStripSize64(tiff); break;
+    case READ_TILES: scratch_size = libtiff.TIFFTileSize64(tiff); break;
+    }
+    if (scratch_size == 0 || scratch_size > SIZE_MAX) return library_error(decoder, "TIFF strip or tile size is invalid");
     uint8_t *scratch = malloc((size_t)scratch_size);
     if (scratch == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
-    sepia_status status = tiled ? read_tiles(decoder, scratch, rgba, bytes_per_row) : read_strips(decoder, scratch, rgba, bytes_per_row);
+    sepia_status status;
+    switch (decoder->method) {
+    case READ_TILES: status = read_tiles(decoder, scratch, rgba, bytes_per_row); break;
+    default: status = read_strips(decoder, scratch, rgba, bytes_per_row); break;
+    }
     free(scratch);
     return status;
 }

@@ -33,14 +33,20 @@
     X(TIFFOpenOptionsSetErrorHandlerExtR) \
     X(TIFFOpenOptionsSetMaxSingleMemAlloc) \
     X(TIFFOpenOptionsSetWarningHandlerExtR) \
+    X(TIFFRGBAImageBegin) \
+    X(TIFFRGBAImageEnd) \
+    X(TIFFRGBAImageGet) \
+    X(TIFFRGBAImageOK) \
     X(TIFFReadEncodedStrip) \
     X(TIFFReadEncodedTile) \
     X(TIFFScanlineSize) \
     X(TIFFScanlineSize64) \
     X(TIFFSetField) \
     X(TIFFStripSize) \
+    X(TIFFStripSize64) \
     X(TIFFTileRowSize) \
-    X(TIFFTileSize)
+    X(TIFFTileSize) \
+    X(TIFFTileSize64)
 
 struct sepia_tiff_functions {
 #define SEPIA_TIFF_POINTER(name) __typeof__(name) *name;

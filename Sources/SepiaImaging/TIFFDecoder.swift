@@ -12,6 +12,10 @@ import CSepiaCodecs
 /// it, as a CMYK JPEG is (its ink samples rounded to 8 bits first); without one, or with alpha
 /// (a warning), or with `convertsToSRGB` false, the inks are converted naively.
 ///
+/// Layouts the shim does not convert itself (separate colour planes, CIE L*a*b*, YCbCr without
+/// new-style JPEG, old-style JPEG, signed samples) go through libtiff's RGBA interface; 12-bit
+/// and floating-point samples are `.unsupportedFeature` with libtiff's reason.
+///
 /// Every strip and tile is checked against the end of the data, and the pixel limit against the
 /// tags, before the image is allocated: an IFD announcing more than the data holds is
 /// `.truncated`, never a large allocation.
@@ -49,7 +53,7 @@ enum TIFFDecoder {
                 cmykTransform = ColorTransformCache.shared.transform(
                     for: profile, samples: .cmyk(inverted: false), warnings: &profileWarnings)
             }
-            if cmykTransform != nil { sepia_tiff_decoder_keep_cmyk(decoder) }
+            if cmykTransform != nil, !sepia_tiff_decoder_keep_cmyk(decoder) { cmykTransform = nil }
         }
         var stored = try RGBAImage(width: width, height: height) { pixels in
             try check(sepia_tiff_decoder_read_pixels(decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel))

@@ -285,13 +285,4 @@ final class TIFFDecoderTests: XCTestCase {
             XCTAssertFalse(reason.isEmpty)
         }
     }
-
-    func testUnsupportedLayoutsSaySo() throws {
-        try tool.run("convert", ["source.png", "-alpha", "off", "-depth", "8", "-interlace", "plane", "planar.tif"])
-        XCTAssertThrowsError(try ImageDecoder.decode(tool.read("planar.tif"))) { error in
-            XCTAssertEqual(
-                error as? ImageDecodingError,
-                .unsupportedFeature(format: .tiff, reason: "TIFF with separate colour planes is not supported"))
-        }
-    }
 }

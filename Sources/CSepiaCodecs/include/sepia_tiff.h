@@ -27,6 +27,8 @@ typedef enum sepia_tiff_color_model {
     SEPIA_TIFF_COLOR_PALETTE = 2,
     /* Cyan, magenta, yellow and black ink samples (Photometric "separated", InkSet CMYK). */
     SEPIA_TIFF_COLOR_CMYK = 3,
+    /* CIE L*a*b* (CIELab, ICCLab or ITULab), which libtiff's RGBA interface converts to RGB. */
+    SEPIA_TIFF_COLOR_LAB = 4,
 } sepia_tiff_color_model;
 
 /* What the first IFD says, checked against the data. */
@@ -64,10 +66,12 @@ const sepia_diagnostics *sepia_tiff_decoder_diagnostics(const sepia_tiff_decoder
  * decoder is destroyed; libtiff reads it in place. `allocation_limit` caps any single
  * allocation libtiff makes (its strip buffers and tag arrays).
  *
- * Fails with SEPIA_STATUS_UNSUPPORTED for layouts the shim does not convert (planar
- * configuration "separate", float samples, YCbCr without JPEG compression, a compression this
- * libtiff lacks), and with SEPIA_STATUS_TRUNCATED when the first IFD lies past the end of the
- * data.
+ * Layouts the shim does not convert itself (separate colour planes, CIE L*a*b*, YCbCr without
+ * new-style JPEG compression, old-style JPEG, signed samples, which libtiff reads as unsigned)
+ * go through libtiff's RGBA interface. Fails with SEPIA_STATUS_UNSUPPORTED, libtiff's reason in
+ * the diagnostics, for layouts neither converts (12-bit or floating-point samples, a compression
+ * this libtiff lacks), and with SEPIA_STATUS_TRUNCATED when the first IFD lies past the end of
+ * the data.
  */
 sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const void *data, size_t size,
                                             uint64_t allocation_limit, sepia_tiff_header *header);
@@ -88,14 +92,18 @@ sepia_status sepia_tiff_decoder_check_data(sepia_tiff_decoder *decoder);
  * entries all fit in 8 bits taken as 8-bit, as libtiff does), associated alpha divided out
  * (RGBAImage holds straight alpha), CMYK converted naively: R = (255 - C)(255 - K) / 255 and
  * so on (unless sepia_tiff_decoder_keep_cmyk was called). Pixels without alpha get 255.
+ * Layouts read through libtiff's RGBA interface come out as it converts them (its alpha made
+ * straight), and need bytes_per_row to be width * 4.
  */
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
 /*
  * Makes read_pixels hand a CMYK image without alpha out as its ink samples (C, M, Y, K in the
  * four bytes, 0 = no ink, 16-bit samples rounded to 8) for the caller to convert through the
- * image's CMYK ICC profile. Does nothing for other images. Call it after read_header.
+ * image's CMYK ICC profile, and returns true. Does nothing and returns false for other images,
+ * and for CMYK that libtiff's RGBA interface converts (separate planes), which comes out RGB.
+ * Call it after read_header.
  */
-void sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder);
+bool sepia_tiff_decoder_keep_cmyk(sepia_tiff_decoder *decoder);
 
 #endif
