@@ -12,12 +12,21 @@
 #include "sepia_tiff_library.h"
 #include "sepia_tiff_rgba_interface.h"
 
+/*
+ * Decoded strips larger than this are read a scanline at a time (TIFFReadScanline), so that a
+ * page stored as one huge strip (10000 x 10000 in a single LZW or Deflate strip) costs one row of
+ * scratch memory next to the RGBA image, not its whole decompressed strip.
+ */
+#define SEPIA_TIFF_WHOLE_STRIP_LIMIT ((uint64_t)4 << 20)
+
 /* How read_pixels reads the first page. */
 typedef enum read_method {
     /* Uncompressed strips converted where they lie in the caller's bytes (strips_readable_in_place). */
     READ_IN_PLACE,
     /* Strips decoded whole by libtiff into a scratch buffer of one strip. */
     READ_STRIPS,
+    /* Strips over SEPIA_TIFF_WHOLE_STRIP_LIMIT, decoded a row at a time into one scanline. */
+    READ_SCANLINES,
     /* Tiles decoded by libtiff into a scratch buffer of one tile. */
     READ_TILES,
     /* Layouts the shim does not convert itself, through libtiff's RGBA interface. */
@@ -333,16 +342,25 @@ static sepia_status check_striles(sepia_tiff_decoder *decoder) {
 
 static bool strips_readable_in_place(const sepia_tiff_decoder *decoder);
 
-/* Chooses how read_pixels reads the page. */
+/* Chooses how read_pixels reads the page and sets header.working_bytes accordingly. */
 static void choose_read_method(sepia_tiff_decoder *decoder) {
-    if (decoder->method == READ_RGBA_INTERFACE) return;
-    if (libtiff.TIFFIsTiled(decoder->tiff)) {
+    TIFF *tiff = decoder->tiff;
+    uint64_t working_bytes = 0;
+    if (decoder->method == READ_RGBA_INTERFACE) {
+        working_bytes = sepia_tiff_rgba_interface_working_bytes(tiff);
+    } else if (libtiff.TIFFIsTiled(tiff)) {
         decoder->method = READ_TILES;
+        working_bytes = libtiff.TIFFTileSize64(tiff);
     } else if (strips_readable_in_place(decoder)) {
         decoder->method = READ_IN_PLACE;
+    } else if (libtiff.TIFFStripSize64(tiff) > SEPIA_TIFF_WHOLE_STRIP_LIMIT) {
+        decoder->method = READ_SCANLINES;
+        working_bytes = libtiff.TIFFScanlineSize64(tiff);
     } else {
         decoder->method = READ_STRIPS;
+        working_bytes = libtiff.TIFFStripSize64(tiff);
     }
+    decoder->header.working_bytes = working_bytes;
 }
 
 sepia_status sepia_tiff_decoder_read_header(sepia_tiff_decoder *decoder, const void *data, size_t size,
@@ -584,6 +602,18 @@ static sepia_status read_strips(sepia_tiff_decoder *decoder, uint8_t *scratch, u
     return SEPIA_STATUS_OK;
 }
 
+/* Decodes the page a row at a time into `scanline`, a buffer of one row (strips only). */
+static sepia_status read_scanlines(sepia_tiff_decoder *decoder, uint8_t *scanline, uint8_t *rgba, size_t bytes_per_row) {
+    const uint32_t width = decoder->header.width, height = decoder->header.height;
+    for (uint32_t row = 0; row < height; row++) {
+        if (libtiff.TIFFReadScanline(decoder->tiff, scanline, row, 0) < 0) {
+            return library_error(decoder, "a TIFF scanline could not be decoded");
+        }
+        convert_row(decoder, scanline, width, rgba + (size_t)row * bytes_per_row);
+    }
+    return SEPIA_STATUS_OK;
+}
+
 /* Converts the page through libtiff's RGBA interface, then makes its associated alpha straight. */
 static sepia_status read_through_rgba_interface(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row) {
     const uint32_t width = decoder->header.width, height = decoder->header.height;
@@ -633,6 +663,7 @@ sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t
     switch (decoder->method) {
     case READ_IN_PLACE: return read_strips(decoder, NULL, rgba, bytes_per_row);
     case READ_RGBA_INTERFACE: return read_through_rgba_interface(decoder, rgba, bytes_per_row);
+    case READ_SCANLINES: scratch_size = libtiff.TIFFScanlineSize64(tiff); break;
     case READ_STRIPS: scratch_size = libtiff.TIFFStripSize64(tiff); break;
     case READ_TILES: scratch_size = libtiff.TIFFTileSize64(tiff); break;
     }
@@ -641,6 +672,7 @@ sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t
     if (scratch == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
     sepia_status status;
     switch (decoder->method) {
+    case READ_SCANLINES: status = read_scanlines(decoder, scratch, rgba, bytes_per_row); break;
     case READ_TILES: status = read_tiles(decoder, scratch, rgba, bytes_per_row); break;
     default: status = read_strips(decoder, scratch, rgba, bytes_per_row); break;
     }

@@ -39,6 +39,7 @@
     X(TIFFRGBAImageOK) \
     X(TIFFReadEncodedStrip) \
     X(TIFFReadEncodedTile) \
+    X(TIFFReadScanline) \
     X(TIFFScanlineSize) \
     X(TIFFScanlineSize64) \
     X(TIFFSetField) \

@@ -22,6 +22,16 @@ bool sepia_tiff_rgba_interface_accepts(TIFF *tiff, sepia_diagnostics *diagnostic
     return false;
 }
 
+uint64_t sepia_tiff_rgba_interface_working_bytes(TIFF *tiff) {
+    uint16_t planar = PLANARCONFIG_CONTIG, samples = 1;
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+    libtiff.TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    const uint64_t strile = libtiff.TIFFIsTiled(tiff) ? libtiff.TIFFTileSize64(tiff) : libtiff.TIFFStripSize64(tiff);
+    /* Separate planes: libtiff reads the colour planes and the alpha plane side by side. */
+    const uint64_t planes = planar == PLANARCONFIG_SEPARATE ? (samples < 4 ? samples : 4) : 1;
+    return strile * planes;
+}
+
 sepia_status sepia_tiff_rgba_interface_read(TIFF *tiff, uint32_t width, uint32_t height, uint8_t *rgba, bool *premultiplied,
                                             sepia_diagnostics *diagnostics) {
     char reason[1024] = "";

@@ -23,6 +23,12 @@
 bool sepia_tiff_rgba_interface_accepts(TIFF *tiff, sepia_diagnostics *diagnostics);
 
 /*
+ * Bytes libtiff holds while it converts the current directory: one decoded strip or tile of
+ * every plane it reads at a time.
+ */
+uint64_t sepia_tiff_rgba_interface_working_bytes(TIFF *tiff);
+
+/*
  * Converts the whole `width` x `height` page into `rgba` (4 bytes a pixel, rows of width * 4
  * bytes, as stored: the Orientation tag is not applied), a strip or tile at a time. Sets
  * `premultiplied` when the pixels carry alpha, which libtiff hands out associated

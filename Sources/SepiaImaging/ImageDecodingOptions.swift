@@ -55,6 +55,11 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// `DecodedImage.sourceColorProfile` still reports the profile.
     public var convertsToSRGB: Bool
 
+    /// Asked for the bytes a decode will hold before its decoder allocates them, and may make
+    /// it wait or refuse it (see ``MemoryAdmission``); nil admits everything. The TIFF decoder
+    /// asks it; the other decoders do not yet.
+    public var memoryAdmission: MemoryAdmissionHook?
+
     /// Options with the given values; the defaults decode at full size, upright, in sRGB,
     /// refusing incomplete images and images over 100 megapixels.
     public init(

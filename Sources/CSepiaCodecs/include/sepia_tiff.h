@@ -45,6 +45,12 @@ typedef struct sepia_tiff_header {
     /* True when an extra sample is alpha (associated or unassociated). */
     bool has_alpha;
     /*
+     * Bytes read_pixels allocates besides the caller's RGBA image, at most: one decoded strip or
+     * tile (of every plane, through libtiff's RGBA interface), one row for strips larger than
+     * 4 MiB, which are decoded a row at a time, none for uncompressed strips read in place.
+     */
+    uint64_t working_bytes;
+    /*
      * The ICC profile tag (34675), or NULL. Owned by the decoder; valid until
      * sepia_tiff_decoder_destroy.
      */
@@ -92,8 +98,9 @@ sepia_status sepia_tiff_decoder_check_data(sepia_tiff_decoder *decoder);
  * entries all fit in 8 bits taken as 8-bit, as libtiff does), associated alpha divided out
  * (RGBAImage holds straight alpha), CMYK converted naively: R = (255 - C)(255 - K) / 255 and
  * so on (unless sepia_tiff_decoder_keep_cmyk was called). Pixels without alpha get 255.
- * Layouts read through libtiff's RGBA interface come out as it converts them (its alpha made
- * straight), and need bytes_per_row to be width * 4.
+ * Strips over 4 MiB decoded are read a row at a time. Layouts read through libtiff's RGBA
+ * interface come out as it converts them (its alpha made straight), and need bytes_per_row to
+ * be width * 4.
  */
 sepia_status sepia_tiff_decoder_read_pixels(sepia_tiff_decoder *decoder, uint8_t *rgba, size_t bytes_per_row);
 
