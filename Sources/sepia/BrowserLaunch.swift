@@ -32,6 +32,7 @@ struct BrowserLaunch {
         var listConfiguration = PhotoListConfiguration(
             prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
         listConfiguration.processing.filter = options.look.photoFilter
+        listConfiguration.processing.pixelLimit = options.maxPixels
         let controller = PhotoListController(loader: photos, configuration: listConfiguration)
         let environment = ProcessInfo.processInfo.environment
         let app = try BrowserApp(

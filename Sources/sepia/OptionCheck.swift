@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaImaging
 
 /// Range checks for numeric options, shared by the commands' `validate()`: each rejects a
 /// value that would trap or overflow further down (infinity, NaN, `Int.max`) with a message
@@ -28,6 +29,9 @@ enum OptionCheck {
             throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound) (got \(value)).")
         }
     }
+
+    /// The values `--max-pixels` accepts: it lowers the decoders' default limit.
+    static let maxPixels = 1...ImageDecodingOptions.defaultPixelLimit
 
     /// The most photos processed at once that any `--jobs` accepts.
     static let jobs = 1...1_024

@@ -59,6 +59,15 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may take in all.")
     var timeout: Double = 60
 
+    @Option(help: ArgumentHelp("Refuse photos with more pixels than this.", valueName: "pixels"))
+    var maxPixels = OptionCheck.maxPixels.upperBound
+
+    @Option(
+        help: ArgumentHelp(
+            "Bytes of decoded photos in flight at once, such as 512M or 2G, or none (default: $SEPIA_MEMORY_BUDGET, else half the cgroup's memory limit or of the physical memory).",
+            valueName: "bytes"))
+    var memoryBudget: MemoryBudgetArgument?
+
     @OptionGroup var network: NetworkOptions
 
     @Flag(help: "Download and write everything again, ignoring cached originals and earlier output.")
@@ -102,6 +111,8 @@ struct ProcessCommand: AsyncParsableCommand {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
+        try OptionCheck.count(maxPixels, "--max-pixels", in: OptionCheck.maxPixels)
+        if memoryBudget == nil { _ = try MemoryBudgetArgument.fromEnvironment(ProcessInfo.processInfo.environment) }
         if let shards { try OptionCheck.count(shards, "--shards", in: 1...BatchShard.mostShards) }
         if let maxRate, !(maxRate > 0 && maxRate <= 1_000_000) {
             throw ValidationError("--max-rate must be a number of requests a second above 0 and at most 1000000 (got \(maxRate)).")
@@ -199,9 +210,9 @@ struct ProcessCommand: AsyncParsableCommand {
             from: locations, recursive: recursive, excluding: folder, loader: loader, cache: cache)
         if cache == nil, collection.entries.contains(where: \.location.isRemote) { cache = makeCache() }
         if let skipped = collection.skippedSummary { printErrorLine("\(skipped)") }
-        let options = BatchOptions(
+        var options = BatchOptions(
             output: folder,
-            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value),
+            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: maxPixels),
             format: format.encoding(quality: quality),
             jobs: jobs,
             originals: cache,
@@ -209,6 +220,7 @@ struct ProcessCommand: AsyncParsableCommand {
             keepsMetadata: keepMetadata,
             shard: shard
         )
+        options.memoryBudget = try MemoryBudgetArgument.resolve(memoryBudget, environment: ProcessInfo.processInfo.environment)
         return BatchProcessor(entries: collection.entries, options: options, loader: loader)
     }
 

@@ -24,6 +24,9 @@ public struct BatchOptions: Sendable {
     /// The share of the rows this task runs when several tasks split the batch; the whole
     /// batch by default.
     public var shard: BatchShard
+    /// The bytes of decoded photos in flight at once (see ``MemoryBudget``); nil, the default,
+    /// for no budget.
+    public var memoryBudget: MemoryBudget?
 
     /// The most jobs or downloads at once (larger values are clamped to it).
     public static let mostAtOnce = 4_096

@@ -53,11 +53,11 @@ public final class BatchProcessor: Sendable {
         }
         self.entries = naming.namedEntries
         self.options = options
-        pipeline = PhotoPipeline(
-            loader: loader,
-            configuration: PhotoPipelineConfiguration(
-                maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
-                originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals))
+        var configuration = PhotoPipelineConfiguration(
+            maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
+            originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals)
+        configuration.memoryBudget = options.memoryBudget
+        pipeline = PhotoPipeline(loader: loader, configuration: configuration)
         plan = BatchPlan(entries: self.entries)
         state = Locked(State(progress: BatchProgress(total: self.entries.count)))
     }

@@ -16,10 +16,15 @@ extension PhotoOperations {
     /// that do not decode leave the disk cache when they came through a ``DownloadOperation``,
     /// as with ``decode(_:options:)``.
     ///
-    /// - Parameter keepingMetadata: write the original's EXIF (orientation reset to 1) and an
-    ///   sRGB tag (see `OutputMetadata`); nothing but the pixels otherwise.
+    /// - Parameters:
+    ///   - keepingMetadata: write the original's EXIF (orientation reset to 1) and an sRGB tag
+    ///     (see `OutputMetadata`); nothing but the pixels otherwise.
+    ///   - memoryBudget: where the decode reserves its bytes before it allocates them (waiting
+    ///     for them while other steps hold the budget); they stay reserved until the step ends,
+    ///     its images freed. Nil reserves nothing.
     public static func transcode(
-        _ input: some ResultProducing<Data>, as processing: PhotoProcessing, to format: ImageEncodingFormat, keepingMetadata: Bool
+        _ input: some ResultProducing<Data>, as processing: PhotoProcessing, to format: ImageEncodingFormat, keepingMetadata: Bool,
+        memoryBudget: MemoryBudget? = nil
     ) -> TransformOperation<Data, EncodedPhoto> {
         let download = input as? DownloadOperation
         let transcoder = PhotoTranscoder(processing: processing, format: format, keepingMetadata: keepingMetadata)
@@ -27,8 +32,12 @@ extension PhotoOperations {
             "Transcode",
             TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
+                let reservation = memoryBudget.map { MemoryReservation(budget: $0, check: check) }
+                defer { reservation?.release() }
                 do {
-                    let encoded = try decodingFailures(discarding: download) { try transcoder.transcode(data, check: check) }
+                    let encoded = try decodingFailures(discarding: download) {
+                        try transcoder.transcode(data, check: check, admission: reservation)
+                    }
                     try check.throwIfCancelled()
                     return encoded
                 } catch let error as ImageEncodingError {
@@ -45,10 +54,11 @@ struct PhotoTranscoder: Sendable {
     let format: ImageEncodingFormat
     let keepingMetadata: Bool
 
-    /// The encoded photo of `data`.
+    /// The encoded photo of `data`; the whole-image decode asks `admission` for its bytes.
     ///
-    /// - Throws: `ImageDecodingError`, `ImageEncodingError`, or `CancellationError` between steps.
-    func transcode(_ data: Data, check: CancellationCheck) throws -> EncodedPhoto {
+    /// - Throws: `ImageDecodingError`, `ImageEncodingError`, or `CancellationError` between steps
+    ///   (or while the decode waits for memory).
+    func transcode(_ data: Data, check: CancellationCheck, admission: (any MemoryAdmission)? = nil) throws -> EncodedPhoto {
         if case .jpeg(let quality) = format,
             let streamed = try JPEGStreaming.transcode(
                 data, matrix: processing.filter.matrix, quality: quality, keepingMetadata: keepingMetadata,
@@ -56,12 +66,14 @@ struct PhotoTranscoder: Sendable {
         {
             return EncodedPhoto(bytes: streamed.bytes, pixelCount: streamed.decodedSize.pixelCount)
         }
-        return try transcodeWholeImage(data, check: check)
+        return try transcodeWholeImage(data, check: check, admission: admission)
     }
 
     /// Decode, filter in place, resize, encode.
-    func transcodeWholeImage(_ data: Data, check: CancellationCheck) throws -> EncodedPhoto {
-        let decoded = try ImageDecoder.decode(data, options: processing.decodingOptions)
+    func transcodeWholeImage(_ data: Data, check: CancellationCheck, admission: (any MemoryAdmission)? = nil) throws -> EncodedPhoto {
+        var options = processing.decodingOptions
+        options.memoryAdmission = admission.map(MemoryAdmissionHook.init)
+        let decoded = try ImageDecoder.decode(data, options: options)
         let metadata = keepingMetadata ? OutputMetadata(keepingFrom: decoded) : nil
         // Consumed, so that the image's buffer has one owner and is filtered in place.
         var image = (consume decoded).image

@@ -7,16 +7,21 @@ public struct PhotoProcessing: Sendable, Hashable {
     public var filter: PhotoFilter
     /// The box the photo is fitted into (never enlarged), or nil to keep its size.
     public var fitting: PixelSize?
+    /// The most pixels a photo may have; a larger one fails (`ImageDecodingError.tooLarge`)
+    /// before its pixels are allocated.
+    public var pixelLimit: Int
 
-    /// Processing with `filter`, fitted into `fitting` when given.
-    public init(filter: PhotoFilter = .sepia, fitting: PixelSize? = nil) {
+    /// Processing with `filter`, fitted into `fitting` when given, refusing photos over
+    /// `pixelLimit` pixels.
+    public init(filter: PhotoFilter = .sepia, fitting: PixelSize? = nil, pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit) {
         self.filter = filter
         self.fitting = fitting
+        self.pixelLimit = pixelLimit
     }
 
-    /// Decoding options that let a JPEG decode straight to a smaller size when the photo
-    /// will be shrunk anyway.
+    /// Decoding options with the pixel limit, which let a JPEG decode straight to a smaller
+    /// size when the photo will be shrunk anyway.
     public var decodingOptions: ImageDecodingOptions {
-        ImageDecodingOptions(targetSize: fitting)
+        ImageDecodingOptions(targetSize: fitting, pixelLimit: pixelLimit)
     }
 }

@@ -116,7 +116,8 @@ public final class PhotoPipeline: Sendable {
         let task = PhotoTask<PhotoExport>(owner: work, priority: request.priority)
         work.attach(task)
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
-        let encoded = PhotoOperations.transcode(download, as: request.processing, to: format, keepingMetadata: keepingMetadata)
+        let encoded = PhotoOperations.transcode(
+            download, as: request.processing, to: format, keepingMetadata: keepingMetadata, memoryBudget: configuration.memoryBudget)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         // The saves are file I/O, on the download queue with the other I/O: on the filtration
         // queue, whose slots are the cores, a save waiting on the file system (its folder's lock,
