@@ -76,10 +76,21 @@ public struct ImageDecodingOptions: Sendable, Hashable {
         self.convertsToSRGB = convertsToSRGB
     }
 
-    /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`.
+    /// The bytes `pixelLimit` allows at `bytesPerPixel` bytes a pixel, for a library's own
+    /// buffers: 0 for a negative limit, `UInt64.max` when the product overflows (any limit is
+    /// safe).
+    func byteLimit(bytesPerPixel: Int) -> UInt64 {
+        let (bytes, overflow) = UInt64(max(pixelLimit, 0)).multipliedReportingOverflow(by: UInt64(bytesPerPixel))
+        return overflow ? .max : bytes
+    }
+
+    /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`, or when its
+    /// RGBA bytes would not even fit in an `Int` (whatever the limit). Safe for any sides a header
+    /// announces: every decoder calls it before allocating the image (see
+    /// `PixelSize.rgbaByteCount`).
     func checkPixelLimit(width: Int, height: Int) throws {
-        if width * height > pixelLimit {
-            throw ImageDecodingError.tooLarge(width: width, height: height, limit: pixelLimit)
-        }
+        guard let bytes = PixelSize(width: width, height: height).rgbaByteCount,
+            bytes / RGBAImage.bytesPerPixel <= pixelLimit
+        else { throw ImageDecodingError.tooLarge(width: width, height: height, limit: pixelLimit) }
     }
 }

@@ -44,8 +44,7 @@ final class JPEGDecompression {
         profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
         isCMYK = header.cmyk
         isCMYKInverted = header.cmyk_inverted
-        let coefficientBudget = UInt64(max(options.pixelLimit, 0)) * UInt64(RGBAImage.bytesPerPixel)
-        if header.whole_image_coefficient_bytes > coefficientBudget {
+        if header.whole_image_coefficient_bytes > options.byteLimit(bytesPerPixel: RGBAImage.bytesPerPixel) {
             throw ImageDecodingError.tooLarge(width: sourceWidth, height: sourceHeight, limit: options.pixelLimit)
         }
     }

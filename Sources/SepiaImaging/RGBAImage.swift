@@ -35,12 +35,17 @@ public struct RGBAImage: Sendable, Equatable {
     /// The buffer passed to `fill` is not initialised: `fill` must write all
     /// `width * height * 4` bytes. This avoids clearing large buffers that are about to be
     /// overwritten anyway.
+    ///
+    /// - Precondition: `width` and `height` are positive and the bytes fit in an `Int`
+    ///   (`PixelSize.rgbaByteCount`); decoders check the sizes a file announces first.
     public init(
         width: Int, height: Int,
         filling fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Void
     ) rethrows {
         precondition(width > 0 && height > 0, "an image needs a positive size")
-        let count = width * height * Self.bytesPerPixel
+        guard let count = PixelSize(width: width, height: height).rgbaByteCount else {
+            preconditionFailure("a \(width)x\(height) image has more bytes than an Int counts")
+        }
         let bytes = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             try fill(buffer)
             initialized = count

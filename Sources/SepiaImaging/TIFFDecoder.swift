@@ -36,7 +36,7 @@ enum TIFFDecoder {
             if status != SEPIA_STATUS_OK { throw report().decodingError(for: status, format: .tiff) }
         }
 
-        let allocationLimit = max(UInt64(max(options.pixelLimit, 0)) * UInt64(strileBytesPerPixel), minimumAllocationLimit)
+        let allocationLimit = max(options.byteLimit(bytesPerPixel: strileBytesPerPixel), minimumAllocationLimit)
         var header = sepia_tiff_header()
         try check(sepia_tiff_decoder_read_header(decoder, data.baseAddress, data.count, allocationLimit, &header))
         let width = Int(header.width)

@@ -23,6 +23,51 @@ final class PixelLimitTests: XCTestCase {
             + PNGFileBuilder.chunk("IEND", [])
     }
 
+    /// The 126-byte TIFF of issue 27: a 1-bit grey image of 4,294,967,295 × 2,147,483,649 pixels
+    /// in one 16-byte strip (RowsPerStrip 2³² − 1, TIFF's default: every row). libtiff opens it;
+    /// width × height overflows an `Int` (about 2⁶³), and the pixel limit's product trapped,
+    /// killing the process (exit 132) and the batch with it. Header (8 bytes), the strip (16),
+    /// then the IFD: a count, 8 entries of 12 bytes, the next offset (102). The fuzz corpus holds
+    /// the same bytes as `overflowing-size.tif`.
+    static var overflowingTIFF: [UInt8] {
+        let height: UInt32 = 0x8000_0001
+        return TIFFFileBuilder.build(
+            entries: [
+                .long(256, 0xFFFF_FFFF), .long(257, height), .short(258, 1), .short(259, 1), .short(262, 1),
+                .long(273, 8), .long(278, 0xFFFF_FFFF), .long(279, 16),
+            ],
+            body: [UInt8](repeating: 0, count: 16))
+    }
+
+    func testSizesWhoseProductOverflowsAreRefusedNotTrapped() {
+        XCTAssertEqual(Self.overflowingTIFF.count, 126)
+        XCTAssertThrowsError(try ImageDecoder.decode(Self.overflowingTIFF)) { error in
+            XCTAssertEqual(
+                error as? ImageDecodingError, .tooLarge(width: 4_294_967_295, height: 2_147_483_649, limit: 100_000_000))
+        }
+        // Whatever the limit: the bytes of the image would not fit in an Int.
+        XCTAssertThrowsError(try ImageDecoder.decode(Self.overflowingTIFF, options: ImageDecodingOptions(pixelLimit: .max))) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 4_294_967_295, height: 2_147_483_649, limit: .max))
+        }
+        // A progressive JPEG's coefficient budget, pixelLimit × 4 bytes, saturates too.
+        let progressive = FlatBlockJPEGBuilder(width: 8, height: 8, components: 3, progressive: true).build { _, _, _ in 128 }
+        XCTAssertNoThrow(try ImageDecoder.decode(progressive, options: ImageDecodingOptions(pixelLimit: .max)))
+        XCTAssertEqual(ImageDecodingOptions(pixelLimit: .max).byteLimit(bytesPerPixel: 8), .max)
+        XCTAssertEqual(ImageDecodingOptions(pixelLimit: -1).byteLimit(bytesPerPixel: 8), 0)
+        XCTAssertNil(PixelSize(width: 1 << 31, height: 1 << 31).rgbaByteCount)
+        XCTAssertNil(PixelSize(width: -1, height: 1).rgbaByteCount)
+        XCTAssertEqual(PixelSize(width: 1 << 30, height: 1 << 30).rgbaByteCount, 1 << 62)
+    }
+
+    func testAspectFitOfHugeSizesDoesNotOverflow() {
+        XCTAssertEqual(
+            PixelSize(width: 1 << 50, height: 1 << 49).aspectFit(in: PixelSize(square: 1 << 40)),
+            PixelSize(width: 1 << 40, height: 1 << 39))
+        XCTAssertEqual(
+            PixelSize(width: 3, height: 2).aspectFit(in: PixelSize(width: .max, height: 1 << 62), allowUpscaling: true),
+            PixelSize(width: 3 << 61, height: 1 << 62))
+    }
+
     func testJPEGAnnouncingAHugeImageIsRefused() throws {
         XCTAssertThrowsError(try ImageDecoder.decode(try hugeJPEG)) { error in
             XCTAssertEqual(error as? ImageDecodingError, .tooLarge(width: 60000, height: 60000, limit: 100_000_000))
