@@ -1,5 +1,6 @@
 #include "sepia_jpeg.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,13 @@
 /* Rows handed to one jpeg_read_scanlines call (libjpeg returns at most one iMCU row anyway). */
 #define ROWS_PER_READ 32
 
+/*
+ * The most scans a JPEG may have. Encoders write about ten; a file of many scans over a large
+ * frame, each only a few bytes of end-of-band runs, makes libjpeg walk every block of the frame
+ * once a scan. libjpeg-turbo's own tools stop at 500 (djpeg -maxscans, TJFLAG_LIMITSCANS).
+ */
+#define MAX_SCANS 500
+
 /* Identifier that starts an EXIF APP1 segment (EXIF 2.32, section 4.5.4). */
 static const char exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
 
@@ -16,9 +24,23 @@ struct sepia_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     sepia_jpeg_errors errors;
     sepia_diagnostics diagnostics;
-    JOCTET *icc_profile; /* jpeg_read_icc_profile's malloc'd copy */
-    bool keeps_cmyk;     /* read_pixels hands CMYK out as stored */
+    struct jpeg_progress_mgr progress; /* stop_after_scan_limit */
+    JOCTET *icc_profile;               /* jpeg_read_icc_profile's malloc'd copy */
+    bool keeps_cmyk;                   /* read_pixels hands CMYK out as stored */
 };
+
+/*
+ * libjpeg's progress hook, which it calls between units of work while it reads the scans
+ * (jpeg_start_decompress reads every scan of a multi-scan file): stops the decode once the
+ * file has shown more than MAX_SCANS scans.
+ */
+static void stop_after_scan_limit(j_common_ptr common) {
+    const j_decompress_ptr cinfo = (j_decompress_ptr)common;
+    if (cinfo->input_scan_number <= MAX_SCANS) return;
+    char message[SEPIA_MESSAGE_CAPACITY];
+    snprintf(message, sizeof message, "it has more than %d scans, the most Sepia decodes", MAX_SCANS);
+    sepia_jpeg_errors_exit(common, message, SEPIA_STATUS_UNSUPPORTED);
+}
 
 void sepia_jpeg_decoder_destroy(sepia_jpeg_decoder *decoder) {
     if (decoder == NULL) return;
@@ -42,6 +64,8 @@ sepia_jpeg_decoder *sepia_jpeg_decoder_create(void) {
         sepia_jpeg_decoder_destroy(decoder);
         return NULL;
     }
+    decoder->progress.progress_monitor = stop_after_scan_limit;
+    decoder->cinfo.progress = &decoder->progress;
     return decoder;
 }
 

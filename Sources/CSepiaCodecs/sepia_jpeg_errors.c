@@ -55,7 +55,15 @@ void sepia_jpeg_errors_install(sepia_jpeg_errors *errors, j_common_ptr cinfo, se
     errors->diagnostics = diagnostics;
 }
 
+_Noreturn void sepia_jpeg_errors_exit(j_common_ptr cinfo, const char *message, sepia_status status) {
+    sepia_jpeg_errors *errors = (sepia_jpeg_errors *)cinfo->err;
+    sepia_diagnostics_set_error(errors->diagnostics, message);
+    errors->own_status = status;
+    longjmp(errors->jump, 1);
+}
+
 sepia_status sepia_jpeg_errors_status(const sepia_jpeg_errors *errors) {
+    if (errors->own_status != SEPIA_STATUS_OK) return errors->own_status;
     if (errors->manager.msg_code == JERR_OUT_OF_MEMORY) return SEPIA_STATUS_OUT_OF_MEMORY;
     if (errors->diagnostics->data_ended_early) return SEPIA_STATUS_TRUNCATED;
     return SEPIA_STATUS_LIBRARY_ERROR;

@@ -9,7 +9,10 @@
  *
  *   create -> read_header -> set_scale -> read_pixels -> destroy
  *
- * Any step may fail; destroy must be called in every case and frees everything.
+ * Any step may fail; destroy must be called in every case and frees everything. A file of
+ * more than 500 scans fails with SEPIA_STATUS_UNSUPPORTED as soon as its 501st scan starts
+ * (while decompression starts, which reads every scan of a multi-scan file), so that a few
+ * kilobytes of scans cannot keep a thread busy for seconds.
  */
 typedef struct sepia_jpeg_decoder sepia_jpeg_decoder;
 

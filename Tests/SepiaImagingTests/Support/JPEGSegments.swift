@@ -69,6 +69,35 @@ enum JPEGSegments {
         jpeg[frameHeaderOffset(in: jpeg) + 11]
     }
 
+    /// The byte ranges of every scan: its SOS segment and the entropy-coded data after it, up to
+    /// the next marker that is no stuffed 0xFF00 byte or restart marker (ITU-T T.81, B.1.1.2
+    /// and B.1.1.5).
+    static func scans(of jpeg: [UInt8]) -> [Range<Int>] {
+        var scans: [Range<Int>] = []
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xD9 {
+            let length = Int(jpeg[offset + 2]) << 8 + Int(jpeg[offset + 3])
+            guard jpeg[offset + 1] == 0xDA else {
+                offset += 2 + length
+                continue
+            }
+            var end = offset + 2 + length
+            while end + 1 < jpeg.count, jpeg[end] != 0xFF || jpeg[end + 1] == 0 || (0xD0...0xD7).contains(jpeg[end + 1]) {
+                end += 1
+            }
+            scans.append(offset..<end)
+            offset = end
+        }
+        return scans
+    }
+
+    /// `jpeg` with its last scan written `count` times in all: a progressive file of many scans.
+    static func repeatingLastScan(of jpeg: [UInt8], count: Int) -> [UInt8] {
+        guard let last = scans(of: jpeg).last else { preconditionFailure("no SOS marker") }
+        let repeated = (0..<count).flatMap { _ in jpeg[last] }
+        return Array(jpeg[..<last.lowerBound]) + repeated + jpeg[last.upperBound...]
+    }
+
     /// The offset of the first byte of entropy-coded data, just after the SOS segment.
     static func scanDataOffset(in jpeg: [UInt8]) -> Int {
         guard let scan = segments(of: jpeg).last, scan.marker == 0xDA else { preconditionFailure("no SOS marker") }
