@@ -4,7 +4,9 @@ import CSepiaCodecs
 /// the bytes in place. Debian's libheif decodes AV1 with dav1d and HEVC with libde265.
 ///
 /// The coded size (`ispe`) is checked against the pixel limit before anything is decoded, and
-/// libheif's own size limit is set from it. libheif applies the image's transformations (clean
+/// libheif's own limit on each side is set from it, never looser than libheif's default (sides
+/// of at most 32,767 pixels): libheif refuses a longer side itself (`.unsupportedFeature`, with
+/// its message). libheif applies the image's transformations (clean
 /// aperture, `irot` rotation, `imir` mirroring) while decoding, so the pixels are always upright
 /// and `DecodedImage.orientation` is `.up`, whatever `appliesEXIFOrientation` says; the source
 /// size reported is the transformed one, which the pixels have (the coded `ispe` size may be
@@ -17,6 +19,10 @@ import CSepiaCodecs
 /// is reported in `DecodedImage.exif`; its orientation tag is not applied (`irot` and `imir`
 /// are). HEIF has no downscale-on-decode: the image is decoded at full size.
 enum HEIFDecoder {
+    /// libheif's default limit on each side (libheif 1.15, `heif_limits.h`): it refuses an image
+    /// with a side of this many pixels or more.
+    private static let libheifSideLimit = 32_768
+
     static func decode(_ data: UnsafeRawBufferPointer, format: ImageFormat, options: ImageDecodingOptions) throws -> DecodedImage {
         guard let decoder = sepia_heif_decoder_create() else { throw ImageDecodingError.outOfMemory }
         defer { sepia_heif_decoder_destroy(decoder) }
@@ -26,7 +32,9 @@ enum HEIFDecoder {
         }
 
         var header = sepia_heif_header()
-        let maximumSide = Int32(clamping: max(options.pixelLimit, 1))
+        // libheif refuses sides of `maximumSide` or more: never looser than its default, and no
+        // side longer than the pixel limit allows an image one pixel high.
+        let maximumSide = Int32(min(max(options.pixelLimit, 0), libheifSideLimit - 1) + 1)
         try check(sepia_heif_decoder_read_header(decoder, data.baseAddress, data.count, maximumSide, &header))
         try options.checkPixelLimit(width: Int(header.stored_width), height: Int(header.stored_height))
         let width = Int(header.width)

@@ -131,6 +131,24 @@ final class HEIFDecoderTests: XCTestCase {
         }
     }
 
+    func testASideLongerThanLibheifsDefaultLimitIsRefused() throws {
+        // The ispe box (ISO/IEC 23008-12, 6.5.3): "ispe", version and flags, then the width
+        // and the height as 32-bit big-endian numbers. 40,000 × 48 is within the pixel limit,
+        // but a side libheif refuses by default (32,767 at most): Sepia used to pass the pixel
+        // limit (100,000,000) as libheif's limit on each side, loosening it.
+        var announced = try tool.make("wide.avif", with: "avifenc", ["-s", "8", "source.png", "wide.avif"])
+        let ispe = Array("ispe".utf8)
+        let boxes = (0...(announced.count - ispe.count)).filter { announced[$0..<$0 + ispe.count].elementsEqual(ispe) }
+        XCTAssertFalse(boxes.isEmpty)
+        for box in boxes { announced.replaceSubrange(box + 8..<box + 12, with: [0, 0, 0x9C, 0x40]) }
+        XCTAssertThrowsError(try ImageDecoder.decode(announced)) { error in
+            guard case .unsupportedFeature(.avif, let reason)? = error as? ImageDecodingError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertTrue(reason.contains("40000x48 exceeds the maximum image size 32768x32768"), reason)
+        }
+    }
+
     func testTruncatedAndDamagedFilesAreClearErrors() throws {
         try tool.run("avifenc", ["-s", "8", "source.png", "whole.avif"])
         try tool.run("heif-enc", ["source.png", "-o", "whole.heic"])

@@ -66,8 +66,9 @@ const sepia_diagnostics *sepia_heif_decoder_diagnostics(const sepia_heif_decoder
 /*
  * Parses the boxes and finds the primary image. `data` must stay valid and unchanged until the
  * decoder is destroyed; libheif reads it in place. `maximum_side` becomes libheif's own image
- * size limit. Fails with SEPIA_STATUS_UNSUPPORTED when libheif here has no decoder for the
- * file's codec (the message names it).
+ * size limit, per side: libheif refuses an image with a side of `maximum_side` pixels or more.
+ * Fails with SEPIA_STATUS_UNSUPPORTED when libheif here has no decoder for the file's codec, or
+ * when a size or count passes one of libheif's security limits (the message says which).
  */
 sepia_status sepia_heif_decoder_read_header(sepia_heif_decoder *decoder, const void *data, size_t size, int maximum_side,
                                             sepia_heif_header *header);
