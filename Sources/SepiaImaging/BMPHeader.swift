@@ -41,7 +41,8 @@ struct BMPHeader {
     let compression: Compression
     /// Where the pixel data starts in the file.
     let pixelOffset: Int
-    /// The colour table, for 1-, 4- and 8-bit images, as RGBA (alpha 255).
+    /// The colour table, for 1-, 4- and 8-bit images, as RGBA (alpha 255): the colours announced,
+    /// or as many as lie before the pixel data when it starts inside the table.
     let palette: [UInt32]
     /// The channel masks of 16- and 32-bit images (the defaults for BI_RGB ones).
     let masks: BMPChannelMasks
@@ -49,7 +50,8 @@ struct BMPHeader {
     /// Reads the headers of `data` (which starts with "BM").
     ///
     /// - Throws: `.truncated` when the data ends inside the headers or the colour table,
-    ///   `.corrupt` for values no BMP may hold, or that point outside the file.
+    ///   `.corrupt` for values no BMP may hold, or that point outside the file or into the
+    ///   headers and masks.
     init(_ data: UnsafeRawBufferPointer) throws {
         let reader = LittleEndianReader(data)
         guard data.count >= Self.fileHeaderSize + 4 else { throw ImageDecodingError.truncated(format: .bmp) }
@@ -112,10 +114,17 @@ struct BMPHeader {
             masks = bitsPerPixel == 16 ? .rgb555 : .bgrx
         }
 
+        guard pixelOffset >= tableOffset else {
+            throw Self.corrupt("pixel data at offset \(pixelOffset), inside the headers (which end at \(tableOffset))")
+        }
         if bitsPerPixel <= 8 {
             let maximum = 1 << bitsPerPixel
-            let count = paletteCount == 0 ? maximum : paletteCount
-            guard count <= maximum else { throw Self.corrupt("\(count) colours for \(bitsPerPixel)-bit pixels") }
+            let announced = paletteCount == 0 ? maximum : paletteCount
+            guard announced <= maximum else { throw Self.corrupt("\(announced) colours for \(bitsPerPixel)-bit pixels") }
+            // The table ends where the pixels start: a pixel offset inside it (a writer that
+            // stored fewer colours than it announced) cuts it there, so that no pixel byte is
+            // read as a colour; indices past the cut are opaque black, as past any table.
+            let count = min(announced, (pixelOffset - tableOffset) / paletteEntrySize)
             guard tableOffset + count * paletteEntrySize <= data.count else { throw ImageDecodingError.truncated(format: .bmp) }
             palette = (0..<count).map { index in
                 let entry = tableOffset + index * paletteEntrySize
@@ -124,7 +133,7 @@ struct BMPHeader {
         } else {
             palette = []
         }
-        guard pixelOffset >= Self.fileHeaderSize + infoSize, pixelOffset <= data.count else {
+        guard pixelOffset <= data.count else {
             throw Self.corrupt("the pixel data offset \(pixelOffset) is outside the file (\(data.count) bytes)")
         }
     }

@@ -187,6 +187,30 @@ final class BMPDecoderTests: XCTestCase {
         corrupt(lie, "a mask with a hole")
     }
 
+    func testPixelDataInsideTheColourTableCutsTheTable() throws {
+        // Four colours announced, the pixels said to start at the third: its bytes (blue 2,
+        // green 3, red 1, 0) are the row's indices 2, 3, 1 and 0. They were read as a colour too.
+        var builder = BMPFileBuilder(width: 4, height: 1, bitsPerPixel: 8, palette: [(10, 20, 30), (40, 50, 60), (1, 3, 2), (7, 8, 9)])
+        builder.pixelOffsetOverride = 14 + 40 + 2 * 4
+        let image = try ImageDecoder.decode(builder.bytes).image
+        XCTAssertEqual(image.size, PixelSize(width: 4, height: 1))
+        let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
+        XCTAssertTrue(image.pixel(x: 0, y: 0) == black, "index 2 is past the table's cut: \(image.pixel(x: 0, y: 0))")
+        XCTAssertTrue(image.pixel(x: 1, y: 0) == black, "index 3 is past the table's cut: \(image.pixel(x: 1, y: 0))")
+        XCTAssertTrue(image.pixel(x: 2, y: 0) == (40, 50, 60, 255))
+        XCTAssertTrue(image.pixel(x: 3, y: 0) == (10, 20, 30, 255))
+    }
+
+    func testPixelDataInsideTheChannelMasksIsCorrupt() {
+        var builder = BMPFileBuilder(width: 1, height: 1, bitsPerPixel: 32, compression: 3, masks: [0xFF_0000, 0xFF00, 0xFF])
+        builder.pixelData = [1, 2, 3, 4]
+        XCTAssertNoThrow(try ImageDecoder.decode(builder.bytes))
+        builder.pixelOffsetOverride = 14 + 40 + 4
+        XCTAssertEqual(
+            decodingError(builder.bytes),
+            .corrupt(format: .bmp, reason: "the header announces pixel data at offset 58, inside the headers (which end at 66)"))
+    }
+
     func testTruncatedDataIsTruncated() throws {
         var builder = BMPFileBuilder(width: 4, height: 4, bitsPerPixel: 8, palette: [(1, 2, 3), (4, 5, 6)])
         builder.pixelData = [UInt8](repeating: 1, count: 16)
