@@ -7,6 +7,7 @@
 #include <gif_lib.h>
 
 #include "sepia_diagnostics_internal.h"
+#include "sepia_gif_lzw.h"
 #include "sepia_huge_pages.h"
 
 struct sepia_gif_decoder {
@@ -15,7 +16,9 @@ struct sepia_gif_decoder {
     const uint8_t *data;
     size_t size;
     size_t offset;
-    GifPixelType *line; /* one row of the frame's colour indices */
+    GifPixelType *line;   /* one row of the frame's colour indices, from giflib */
+    uint16_t *indices;    /* the same row widened, or from the decoder's own LZW */
+    sepia_gif_lzw *lzw;   /* for a minimum code size giflib refuses */
 };
 
 /* giflib's InputFunc over the caller's bytes; a short read marks the data as truncated. */
@@ -70,6 +73,8 @@ void sepia_gif_decoder_destroy(sepia_gif_decoder *decoder) {
     int error = 0;
     DGifCloseFile(decoder->gif, &error);
     free(decoder->line);
+    free(decoder->indices);
+    free(decoder->lzw);
     free(decoder);
 }
 
@@ -105,7 +110,7 @@ static int interlaced_row(int index, int height) {
 }
 
 /* Writes one frame row of colour indices onto the screen, clipped to it. */
-static void composite_row(const GifFileType *gif, const GifPixelType *line, int frame_row, const ColorMapObject *colors,
+static void composite_row(const GifFileType *gif, const uint16_t *line, int frame_row, const ColorMapObject *colors,
                           int transparent_index, uint8_t *rgba, size_t bytes_per_row) {
     const GifImageDesc *frame = &gif->Image;
     const long y = (long)frame->Top + frame_row;
@@ -129,9 +134,25 @@ static void composite_row(const GifFileType *gif, const GifPixelType *line, int 
     }
 }
 
-/* Decodes the frame whose image descriptor giflib has just read. */
-static sepia_status read_frame(sepia_gif_decoder *decoder, int transparent_index, uint8_t *rgba,
-                               size_t bytes_per_row, uint64_t pixel_limit) {
+/* Reads the next row of the frame's colour indices into decoder->indices. */
+static sepia_status read_row(sepia_gif_decoder *decoder) {
+    const int width = decoder->gif->Image.Width;
+    if (decoder->lzw != NULL) {
+        return sepia_gif_lzw_read(decoder->lzw, decoder->indices, (size_t)width, &decoder->diagnostics);
+    }
+    if (DGifGetLine(decoder->gif, decoder->line, width) == GIF_ERROR) {
+        return fail(&decoder->diagnostics, decoder->gif->Error);
+    }
+    for (int x = 0; x < width; x++) decoder->indices[x] = decoder->line[x];
+    return SEPIA_STATUS_OK;
+}
+
+/*
+ * Decodes the frame whose image descriptor giflib has just read: with giflib, or with the
+ * decoder's own LZW from `lzw_offset` when `lzw_code_size` is not 0.
+ */
+static sepia_status read_frame(sepia_gif_decoder *decoder, int transparent_index, uint8_t *rgba, size_t bytes_per_row,
+                               uint64_t pixel_limit, int lzw_code_size, size_t lzw_offset) {
     GifFileType *gif = decoder->gif;
     const GifImageDesc *frame = &gif->Image;
     if ((uint64_t)frame->Width * (uint64_t)frame->Height > pixel_limit) {
@@ -148,13 +169,34 @@ static sepia_status read_frame(sepia_gif_decoder *decoder, int transparent_index
     }
     if (frame->Width <= 0 || frame->Height <= 0) return SEPIA_STATUS_OK;
     decoder->line = malloc((size_t)frame->Width);
-    if (decoder->line == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    decoder->indices = malloc((size_t)frame->Width * sizeof *decoder->indices);
+    if (decoder->line == NULL || decoder->indices == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+    if (lzw_code_size != 0) {
+        decoder->lzw = malloc(sizeof *decoder->lzw);
+        if (decoder->lzw == NULL) return SEPIA_STATUS_OUT_OF_MEMORY;
+        sepia_gif_lzw_start(decoder->lzw, decoder->data, decoder->size, lzw_offset, lzw_code_size);
+    }
     for (int index = 0; index < frame->Height; index++) {
-        if (DGifGetLine(gif, decoder->line, frame->Width) == GIF_ERROR) return fail(&decoder->diagnostics, gif->Error);
+        const sepia_status status = read_row(decoder);
+        if (status != SEPIA_STATUS_OK) return status;
         const int row = frame->Interlace ? interlaced_row(index, frame->Height) : index;
-        composite_row(gif, decoder->line, row, colors, transparent_index, rgba, bytes_per_row);
+        composite_row(gif, decoder->indices, row, colors, transparent_index, rgba, bytes_per_row);
     }
     return SEPIA_STATUS_OK;
+}
+
+/*
+ * Where the LZW minimum code size byte of the image descriptor at decoder->offset (just after its
+ * separator) lies: after the position, size and flags (9 bytes) and the local colour table of 3 <<
+ * (1 + the flags' low 3 bits) bytes when the flags' top bit says there is one (GIF89a, sections
+ * 20 and 22). Past the data's end when the data is too short to say.
+ */
+static size_t lzw_code_size_offset(const sepia_gif_decoder *decoder) {
+    const size_t flags_offset = decoder->offset + 8;
+    if (flags_offset >= decoder->size) return decoder->size;
+    const uint8_t flags = decoder->data[flags_offset];
+    const size_t table_bytes = flags & 0x80 ? (size_t)3 << (1 + (flags & 0x07)) : 0;
+    return flags_offset + 1 + table_bytes;
 }
 
 sepia_status sepia_gif_decoder_read_pixels(sepia_gif_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
@@ -167,9 +209,25 @@ sepia_status sepia_gif_decoder_read_pixels(sepia_gif_decoder *decoder, uint8_t *
         GifRecordType record;
         if (DGifGetRecordType(gif, &record) == GIF_ERROR) return fail(&decoder->diagnostics, gif->Error);
         switch (record) {
-        case IMAGE_DESC_RECORD_TYPE:
-            if (DGifGetImageDesc(gif) == GIF_ERROR) return fail(&decoder->diagnostics, gif->Error);
-            return read_frame(decoder, transparent_index, rgba, bytes_per_row, pixel_limit);
+        case IMAGE_DESC_RECORD_TYPE: {
+            const size_t code_size_offset = lzw_code_size_offset(decoder);
+            if (DGifGetImageDesc(gif) != GIF_ERROR) {
+                return read_frame(decoder, transparent_index, rgba, bytes_per_row, pixel_limit, 0, 0);
+            }
+            /* giflib refuses a code size above 8 once it has read the descriptor and colour table. */
+            const int code_size = code_size_offset < decoder->size ? decoder->data[code_size_offset] : 0;
+            if (code_size <= 8 || decoder->offset != code_size_offset + 1 || decoder->diagnostics.data_ended_early) {
+                return fail(&decoder->diagnostics, gif->Error);
+            }
+            if (code_size > SEPIA_GIF_LZW_MAX_MINIMUM_CODE_SIZE) {
+                char message[SEPIA_MESSAGE_CAPACITY];
+                snprintf(message, sizeof message, "the LZW minimum code size is %d, outside 2...%d", code_size,
+                         SEPIA_GIF_LZW_MAX_MINIMUM_CODE_SIZE);
+                sepia_diagnostics_set_error(&decoder->diagnostics, message);
+                return SEPIA_STATUS_LIBRARY_ERROR;
+            }
+            return read_frame(decoder, transparent_index, rgba, bytes_per_row, pixel_limit, code_size, decoder->offset);
+        }
         case EXTENSION_RECORD_TYPE:
             if (!read_extension(gif, &transparent_index)) return fail(&decoder->diagnostics, gif->Error);
             break;

@@ -3,8 +3,10 @@ import CSepiaCodecs
 /// Decodes the first frame of GIF data with giflib, through the C shim, composited onto the
 /// logical screen as browsers show it (see `sepia_gif_decoder_read_pixels`): transparent where
 /// the frame does not cover the screen or uses its transparent index. The pixel limit applies to
-/// the logical screen, and to the first frame before its data is decompressed. GIF has no
-/// scaling on decode, no orientation and no colour profile.
+/// the logical screen, and to the first frame before its data is decompressed. A frame whose LZW
+/// minimum code size is 9 to 11 (outside GIF89a's 2...8, but shown by browsers) is decoded too,
+/// by the shim's own LZW decoder instead of giflib. GIF has no scaling on decode, no orientation
+/// and no colour profile.
 enum GIFDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         var openStatus = SEPIA_STATUS_OK

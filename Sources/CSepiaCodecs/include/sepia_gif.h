@@ -35,7 +35,9 @@ const sepia_diagnostics *sepia_gif_decoder_diagnostics(const sepia_gif_decoder *
  * control extension's transparent index leaves the screen as it is, interlaced rows go to their
  * place, and the parts of the frame outside the screen are clipped. An index past the end of the
  * colour table is opaque black. A frame of more than `pixel_limit` pixels is refused before its
- * data is decompressed.
+ * data is decompressed. An LZW minimum code size of 9 to 11, which giflib refuses and browsers
+ * decode, is decoded by the shim's own LZW decoder (sepia_gif_lzw.h); a larger one is refused
+ * with a message that says so.
  */
 sepia_status sepia_gif_decoder_read_pixels(sepia_gif_decoder *decoder, uint8_t *rgba, size_t bytes_per_row,
                                            uint64_t pixel_limit);
