@@ -57,6 +57,9 @@ struct BMPHeader {
         guard data.count >= Self.fileHeaderSize + 4 else { throw ImageDecodingError.truncated(format: .bmp) }
         pixelOffset = Int(reader.uint32(at: 10))
         let infoSize = Int(reader.uint32(at: 14))
+        guard MagicNumbers.bmpInfoHeaderSizes.contains(UInt32(infoSize)) else {
+            throw Self.corrupt("an info header of \(infoSize) bytes, which no BMP version has")
+        }
         guard data.count >= Self.fileHeaderSize + infoSize else { throw ImageDecodingError.truncated(format: .bmp) }
 
         let storedHeight: Int
@@ -71,7 +74,6 @@ struct BMPHeader {
             bitsPerPixel = Int(reader.uint16(at: 24))
             paletteEntrySize = 3
         } else {
-            guard infoSize >= Self.infoHeaderSize else { throw Self.corrupt("an info header of \(infoSize) bytes") }
             width = Int(reader.int32(at: 18))
             storedHeight = Int(reader.int32(at: 22))
             planes = Int(reader.uint16(at: 26))

@@ -9,7 +9,9 @@ import Foundation
 /// Decoding is synchronous, CPU-bound and thread-safe: call it from as many queues as you like.
 public enum ImageDecoder {
     /// Decodes `bytes` (a `[UInt8]`, `Data`, or any other contiguous bytes, read in place
-    /// without copying), finding the format from its magic number.
+    /// without copying), finding the format from its magic number. Bytes that start like one
+    /// format's signature but are damaged further on (`ImageFormat.init(claimedBy:)`) go to that
+    /// format's decoder, whose reason the error gives.
     ///
     /// Pixels come out in sRGB: an image carrying another colour profile is converted from it
     /// (`ImageDecodingOptions.convertsToSRGB`), with Little CMS transforms cached per profile. A
@@ -33,7 +35,7 @@ public enum ImageDecoder {
     private static func decodeSamples<Bytes: ContiguousBytes>(_ bytes: Bytes, options: ImageDecodingOptions) throws -> DecodedImage {
         try bytes.withUnsafeBytes { buffer in
             guard !buffer.isEmpty else { throw ImageDecodingError.empty }
-            switch ImageFormat.detect(buffer) {
+            switch ImageFormat.claimed(buffer) {
             case .jpeg: return try JPEGDecoder.decode(buffer, options: options)
             case .png: return try PNGDecoder.decode(buffer, options: options)
             case .webp: return try WebPDecoder.decode(buffer, options: options)

@@ -20,7 +20,7 @@ enum MagicNumbers {
 
     /// The sizes of the BMP info headers in use: OS/2 1.x (12), Windows 3.x (40), the Adobe
     /// variants (52, 56), OS/2 2.x (64), Windows 95 (108) and Windows 98 (124).
-    private static let bmpInfoHeaderSizes: Set<UInt32> = [12, 40, 52, 56, 64, 108, 124]
+    static let bmpInfoHeaderSizes: Set<UInt32> = [12, 40, 52, 56, 64, 108, 124]
 
     /// "BM" followed, at offset 14, by a known info header size: "BM" alone starts too much text.
     static func isBMP(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -22,6 +22,29 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertNil(ImageFormat(detecting: [0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isommp42".utf8)))
     }
 
+    func testDamagedSignaturesStillClaimTheirFormat() {
+        XCTAssertEqual(ImageFormat(claimedBy: [0xFF, 0xD8]), .jpeg)
+        XCTAssertEqual(ImageFormat(claimedBy: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0D, 0x0A, 0x1A, 0x0A]), .png)
+        let oddBMP = Array("BM".utf8) + [0x3B, 0, 0, 0, 0, 0, 0, 0, 0x37, 0, 0, 0, 41, 0, 0, 0]
+        XCTAssertNil(ImageFormat(detecting: oddBMP))
+        XCTAssertEqual(ImageFormat(claimedBy: oddBMP), .bmp)
+        XCTAssertEqual(ImageFormat(claimedBy: Array("GIF88a".utf8) + [1, 0, 1, 0, 0, 0, 0]), .gif)
+        XCTAssertEqual(ImageFormat(claimedBy: PNGFileBuilder.signature), .png, "a whole signature is claimed too")
+        // Text that starts like a format's tag is still text: a list whose first line starts "BM".
+        XCTAssertNil(ImageFormat(claimedBy: Array("BMW photos/front.jpg\nBMW photos/back.jpg\n".utf8)))
+        XCTAssertNil(ImageFormat(claimedBy: Array("GIF8 frames/one.gif\n".utf8)))
+        XCTAssertNil(ImageFormat(claimedBy: Array("<plist version=\"1.0\">".utf8)))
+    }
+
+    func testADamagedBMPHeaderIsDecodedAsABMPThatFails() {
+        let oddBMP = Array("BM".utf8) + [0x3B, 0, 0, 0, 0, 0, 0, 0, 0x37, 0, 0, 0, 41, 0, 0, 0] + [UInt8](repeating: 0, count: 41)
+        XCTAssertThrowsError(try ImageDecoder.decode(oddBMP)) { error in
+            XCTAssertEqual(
+                error as? ImageDecodingError,
+                .corrupt(format: .bmp, reason: "the header announces an info header of 41 bytes, which no BMP version has"))
+        }
+    }
+
     func testDetectsTheWebFormatsFromTheirMagicNumbers() {
         XCTAssertEqual(ImageFormat(detecting: Array("RIFF\u{24}\0\0\0WEBPVP8 ".utf8)), .webp)
         XCTAssertEqual(ImageFormat(detecting: Array("GIF87a".utf8) + [1, 0, 1, 0]), .gif)

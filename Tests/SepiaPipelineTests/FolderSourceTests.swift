@@ -135,6 +135,35 @@ final class FolderSourceTests: XCTestCase {
         XCTAssertEqual(manifest.entries.map(\.location.kind), [.remote])
     }
 
+    /// A file that starts like an image but whose header is damaged is a photo that fails with
+    /// the image's reason; it was read as a manifest ("is not a property list, JSON or a text
+    /// list of URLs").
+    func testAPhotoFileWithADamagedHeaderIsARowThatFailsWithTheImagesReason() async throws {
+        // A 1×1 24-bit BMP (file header, then an info header whose size field says 41 bytes, a
+        // size no BMP version has), its one row padded to 4 bytes.
+        func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let bmp =
+            Array("BM".utf8) + u32(59) + u32(0) + u32(55) + u32(41) + u32(1) + u32(1) + [1, 0, 24, 0]
+            + [UInt8](repeating: 0, count: 25) + [0x10, 0x20, 0x30, 0]
+        let png = try ImageEncoder.encode(PhotoGenerator(seed: 1).render(width: 8, height: 8), as: .png)
+        // The PNG signature after a text-mode transfer turned its CR LF into CR CR LF.
+        let textModePNG = Array(png[0..<4]) + [0x0D, 0x0D] + png[5...]
+        try write(bmp, to: "odd-header.bmp")
+        try write(textModePNG, to: "text-mode.png")
+        try write([0xFF, 0xD8, 0x00, 0x00, 0x00, 0x00], to: "no-marker.jpg")
+        let reasons = [
+            "odd-header.bmp": "The BMP data is corrupt: the header announces an info header of 41 bytes, which no BMP version has.",
+            "text-mode.png": "The PNG data is corrupt: PNG file corrupted by ASCII conversion.",
+            "no-marker.jpg": "The JPEG data ends before the image is complete (the file is truncated).",
+        ]
+        for (name, reason) in reasons.sorted(by: { $0.key < $1.key }) {
+            let found = try await collection([root.appendingPathComponent(name).path])
+            XCTAssertEqual(found.entries.map(\.location.kind), [.file], name)
+            let (outcomes, _) = await process(found.entries)
+            XCTAssertEqual(outcomes.first?.state.failureReason, reason, name)
+        }
+    }
+
     func testAFolderWithoutPhotosIsOneClearError() async throws {
         try write(Array("hello".utf8), to: "readme.md")
         do {

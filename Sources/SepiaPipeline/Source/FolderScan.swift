@@ -86,8 +86,9 @@ struct FolderScan {
         }
     }
 
-    /// Whether the regular file at `path` starts like an image, or cannot be opened at all
-    /// (then its row says why).
+    /// Whether the regular file at `path` starts like an image, damaged ones included
+    /// (`ImageFormat.init(claimedBy:)`: their rows fail with the image's reason), or cannot be
+    /// opened at all (then its row says why).
     static func mayBePhoto(_ path: LocalPath) -> Bool {
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { return true }
@@ -98,7 +99,7 @@ struct FolderScan {
             count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         } while count < 0 && errno == EINTR
         guard count >= 0 else { return true }
-        return ImageFormat(detecting: prefix.prefix(count)) != nil
+        return ImageFormat(claimedBy: prefix.prefix(count)) != nil
     }
 
     /// The names in `folder`, as bytes, sorted so that the scan meets them in the same order
