@@ -37,6 +37,38 @@ final class FolderSourceEndToEndTests: SepiaSessionTestCase {
         XCTAssertNotNil(summary.dropFirst(counts.count).wholeMatch(of: figures), String(summary))
     }
 
+    /// Issue 27: hostile and damaged photos fail their own rows and the rest of the batch is
+    /// written. The 126-byte TIFF announces 4,294,967,295 × 2,147,483,649 pixels (its bytes are
+    /// Fuzz/Corpus/ImageDecoderFuzzer/overflowing-size.tif, laid out in PixelLimitTests), whose
+    /// product killed the process; a BMP whose info header size is 41 was read as a manifest.
+    func testProcessFailsHostileAndDamagedPhotosOnTheirOwnRows() throws {
+        let tiff = try XCTUnwrap(
+            Data(
+                base64Encoded: "SUkqABgAAAAAAAAAAAAAAAAAAAAAAAAACAAAAQQAAQAAAP////8BAQQAAQAAAAEAAIACAQMAAQAAAAEAAAADAQMAAQAAAAE"
+                    + "AAAAGAQMAAQAAAAEAAAARAQQAAQAAAAgAAAAWAQQAAQAAAP////8XAQQAAQAAABAAAAAAAAAA"))
+        XCTAssertEqual(tiff.count, 126)
+        try tiff.write(to: folder.appendingPathComponent("huge.tif"))
+        func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let bmp =
+            Array("BM".utf8) + u32(59) + u32(0) + u32(55) + u32(41) + u32(1) + u32(1) + [1, 0, 24, 0]
+            + [UInt8](repeating: 0, count: 25) + [0x10, 0x20, 0x30, 0]
+        try Data(bmp).write(to: folder.appendingPathComponent("odd-header.bmp"))
+
+        let output = folder.appendingPathComponent("out")
+        let sources = ["huge.tif", "odd-header.bmp", "harbour.jpg"].map { folder.appendingPathComponent($0).path }
+        let result = try CommandRunner.run(
+            try EndToEndTools.sepia(), ["process"] + sources + ["-o", output.path, "--format", "png"],
+            environment: ProcessInfo.processInfo.environment)
+        let text = result.output + result.errorOutput
+        XCTAssertEqual(result.status, 1, "two photos failed, no crash: \(text)")
+        XCTAssertTrue(text.contains("The image is 4294967295×2147483649 pixels, more than the limit of 100000000 pixels."), text)
+        XCTAssertTrue(text.contains("the header announces an info header of 41 bytes, which no BMP version has"), text)
+        XCTAssertFalse(text.contains("property list"), text)
+        let written = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        XCTAssertEqual(written.count, 1, "\(written)")
+        XCTAssertTrue(written.allSatisfy { $0.hasSuffix("harbour.png") }, "the JPEG is still written: \(written)")
+    }
+
     /// Standard error is not a terminal: the progress is plain lines, and the final count shows
     /// once, though the last change after it drew (the photo's megapixels) is not on the line.
     func testTheFinalProgressLineShowsOnce() throws {
