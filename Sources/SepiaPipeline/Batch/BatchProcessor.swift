@@ -86,7 +86,7 @@ public final class BatchProcessor: Sendable {
     /// (and the handlers' calls) returned; all on arbitrary threads. Call it once.
     ///
     /// A whole batch, or the task of shard 1, first removes the temporary files that killed
-    /// writers left in the output folder an hour or more ago (see ``AbandonedTemporaryFiles``).
+    /// writers left in the output folder an hour or more ago (see `AbandonedTemporaryFiles`).
     public func start(
         progress: @escaping @Sendable (BatchProgress) -> Void = { _ in },
         outcome: @escaping @Sendable (BatchOutcome) -> Void,

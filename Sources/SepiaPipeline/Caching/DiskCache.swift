@@ -9,7 +9,7 @@ import Foundation
 /// - Writes are atomic: the entry is written to a temporary file in the same directory and
 ///   renamed over the old one, so a reader in this or another process sees the old entry or the
 ///   new one, never part of one. Temporary files left by a crash are removed an hour later, when
-///   a cache opens the directory (the contract of ``AbandonedTemporaryFiles``).
+///   a cache opens the directory (the contract of `AbandonedTemporaryFiles`).
 /// - Reading an entry marks it as used, in memory and in the file's modification date, which is
 ///   how the next cache on the same directory learns the order.
 /// - After a write takes the total size (headers included) over `sizeLimit`, the least recently
@@ -112,7 +112,7 @@ public final class DiskCache: @unchecked Sendable {
     /// then trims the cache if it is over its size limit. Data too large for the whole cache is
     /// not stored, and any older entry for `key` is removed.
     /// - Parameter metadata: the caller's own bytes kept with the data (such as the response
-    ///   headers it came with), read back by ``entry(forKey:)``.
+    ///   headers it came with), read back by ``entry(forKey:maximumDataSize:)``.
     /// - Throws: `DiskCacheError` when the file cannot be written (directory gone, disk full…).
     public func store(_ data: Data, metadata: Data = Data(), forKey key: String) throws {
         let name = Self.fileName(forKey: key)

@@ -9,7 +9,7 @@ import SepiaOperations
 /// do those behind it, so a large photo is never starved by a stream of small ones. A
 /// reservation larger than the whole capacity is granted when nothing else is reserved, and
 /// then runs alone. Waiting blocks the caller's thread, which is safe on the filtration queue as
-/// long as no step waits while it holds a reservation (``MemoryReservation`` grants a second
+/// long as no step waits while it holds a reservation (`MemoryReservation` grants a second
 /// admission at once): every holder is running, and ends.
 public final class MemoryBudget: @unchecked Sendable {
     // @unchecked Sendable: `capacity` is immutable; `state` is only read and written while
