@@ -13,6 +13,11 @@ import SepiaOperations
 /// Redirects are followed here rather than by AsyncHTTPClient, so that each hop is checked
 /// (never from https down to http, never to another scheme) and goes through the proxy its
 /// own URL calls for.
+///
+/// Each direct attempt and hop asks the loader's circuit breaker of its host:port first
+/// (``CircuitBreakerPolicy``): a host that failed too many connections in a row fails the
+/// attempt at once with ``HTTPLoadError/hostUnavailable(host:failures:cause:)``, and every
+/// attempt let through reports whether its connection opened.
 public final class HTTPLoad: Sendable {
     /// The URL being downloaded.
     public let url: URL
@@ -34,19 +39,22 @@ public final class HTTPLoad: Sendable {
     /// The loader's client for a proxy (nil: direct), started on first use; nil once the
     /// loader is shut down.
     private let client: @Sendable (ProxyServer?) -> HTTPClient?
+    /// The loader's circuit breakers, asked before each direct connection.
+    private let breakers: HostCircuitBreakers
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
     private let state: Locked<State>
 
     init(
         url: URL, validators: HTTPCacheHeaders?, limit: Int, client: @escaping @Sendable (ProxyServer?) -> HTTPClient?,
-        configuration: HTTPLoaderConfiguration, progress: (@Sendable (Int, Int?) -> Void)?,
+        breakers: HostCircuitBreakers, configuration: HTTPLoaderConfiguration, progress: (@Sendable (Int, Int?) -> Void)?,
         completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
     ) {
         self.url = url
         self.validators = validators?.hasValidators == true ? validators : nil
         self.limit = limit
         self.client = client
+        self.breakers = breakers
         self.configuration = configuration
         self.progress = progress
         state = Locked(State(visited: [url], completion: completion))
@@ -94,6 +102,16 @@ public final class HTTPLoad: Sendable {
             finish(.failure(.cancelled))
             return
         }
+        // Through a proxy the connection is the proxy's, whose failures are final anyway.
+        let ticket: HostCircuitBreakers.Ticket?
+        if proxy == nil {
+            switch breakers.admit(Self.circuitKey(of: target)) {
+            case .success(let admitted): ticket = admitted
+            case .failure(let refusal): return finish(.failure(refusal))
+            }
+        } else {
+            ticket = nil
+        }
         let collector = HTTPBodyCollector(limit: limit, isConditional: validators != nil, progress: progress)
         let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
@@ -105,14 +123,24 @@ public final class HTTPLoad: Sendable {
         task.futureResult.whenComplete { result in
             switch result {
             case .success(.resource(let resource)):
+                if let ticket { self.breakers.record(.connected, for: ticket) }
                 self.finish(.success(resource))
             case .success(.redirect(let location)):
+                if let ticket { self.breakers.record(.connected, for: ticket) }
                 self.follow(location, from: target)
             case .failure(let error):
                 let failure = HTTPLoadError(error, host: target.host, configuration: self.configuration, proxy: proxy)
+                if let ticket { self.breakers.record(failure.connectionOutcome, for: ticket) }
                 self.handle(failure, after: attempt, of: target)
             }
         }
+    }
+
+    /// The circuit breaker's key for `target`: its host and port, "[::1]:443" for IPv6.
+    static func circuitKey(of target: URL) -> String {
+        let host = (target.host ?? "").lowercased()
+        let port = target.port ?? (target.scheme?.lowercased() == "https" ? 443 : 80)
+        return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The GET request for `target`, with Sepia's headers and the validators, if any.

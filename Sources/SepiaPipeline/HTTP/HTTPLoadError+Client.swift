@@ -48,7 +48,7 @@ extension HTTPLoadError {
         case .cancelled:
             self = .cancelled
         case .connectTimeout, .getConnectionFromPoolTimeout:
-            self = .timedOut("connecting (after \(Self.seconds(configuration.connectTimeout)))")
+            self = .connectTimedOut("after \(Self.seconds(configuration.connectTimeout))")
         case .readTimeout:
             self = .timedOut("waiting for data (nothing for \(Self.seconds(configuration.readTimeout)))")
         case .deadlineExceeded:

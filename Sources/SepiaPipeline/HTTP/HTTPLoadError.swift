@@ -25,6 +25,12 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case connection(String)
     /// The server did not answer in time.
     case timedOut(String)
+    /// No connection to the server opened in time; the detail says how long was waited.
+    case connectTimedOut(String)
+    /// Not tried: `host` ("name:port") failed `failures` connections in a row, the one that
+    /// stopped the loader from trying it for `cause`, and has not answered since
+    /// (``CircuitBreakerPolicy``).
+    case hostUnavailable(host: String, failures: Int, cause: String)
     /// Too many redirects, a redirect loop, or a redirect Sepia refuses (from https to http, to
     /// another scheme, without a usable `Location`).
     case redirects(String)
@@ -40,8 +46,8 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .status(let code, _, _): code >= 500 || code == 429
         case .connection, .unreachable: true
-        case .untrustedCertificate, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .redirects,
-            .unsupportedURL, .cancelled:
+        case .untrustedCertificate, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .connectTimedOut,
+            .hostUnavailable, .redirects, .unsupportedURL, .cancelled:
             false
         }
     }
@@ -65,6 +71,9 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .untrustedCertificate(let detail): "the server's TLS certificate is not trusted (\(detail))"
         case .connection(let detail): "connection failed: \(detail)"
         case .timedOut(let detail): "timed out \(detail)"
+        case .connectTimedOut(let detail): "timed out connecting (\(detail))"
+        case .hostUnavailable(let host, let failures, let cause):
+            "\(host) failed \(failures) connections in a row (\(cause)); its downloads fail without trying until it answers again"
         case .redirects(let detail): detail
         case .unsupportedURL(let url): "cannot download \(url): only http and https are supported"
         case .cancelled: "cancelled"

@@ -6,8 +6,10 @@ import SepiaOperations
 
 /// Downloads whole bodies over HTTP(S) with AsyncHTTPClient: a fixed set of event-loop
 /// threads, pooled connections (a limit per host), timeouts, a size cap, checked redirects,
-/// retries of transient failures (honouring `Retry-After`), gzip and deflate bodies, proxies,
-/// and conditional requests for a cache.
+/// retries of transient failures (honouring `Retry-After`), a circuit breaker per host that
+/// fails the downloads of a host that keeps refusing connections at once
+/// (``CircuitBreakerPolicy``), gzip and deflate bodies, proxies, and conditional requests for
+/// a cache.
 ///
 /// Every request names Sepia in its `User-Agent` and lists the formats it decodes in `Accept`
 /// (``HTTPRequestHeaders``). Every download finishes through a callback; nothing blocks a
@@ -25,10 +27,13 @@ public final class HTTPLoader: Sendable {
     /// The limits this loader applies.
     public let configuration: HTTPLoaderConfiguration
     private let clientState = Locked(ClientState.running([:]))
+    /// The circuit breakers of the hosts connected to directly.
+    let breakers: HostCircuitBreakers
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
     public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
         self.configuration = configuration
+        breakers = HostCircuitBreakers(policy: configuration.circuitBreaker)
     }
 
     /// AsyncHTTPClient's settings for a client through `proxy` (nil: direct). Made with the
@@ -112,7 +117,7 @@ public final class HTTPLoader: Sendable {
     ) -> HTTPLoad {
         let load = HTTPLoad(
             url: url, validators: cached, limit: limit ?? configuration.maximumBodySize, client: { [self] in client(through: $0) },
-            configuration: configuration, progress: progress, completion: completion)
+            breakers: breakers, configuration: configuration, progress: progress, completion: completion)
         load.start()
         return load
     }

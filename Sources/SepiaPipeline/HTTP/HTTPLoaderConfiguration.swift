@@ -20,6 +20,8 @@ public struct HTTPLoaderConfiguration: Sendable {
     public var connectionsPerHost: Int
     /// When and how often failed attempts are repeated.
     public var retry: RetryPolicy
+    /// When a host that keeps failing to connect is no longer tried, and how it is probed.
+    public var circuitBreaker: CircuitBreakerPolicy
     /// The `User-Agent` sent with every request.
     public var userAgent: String
     /// The proxies requests go through; none by default (``ProxySettings/init(environment:)``
@@ -38,6 +40,7 @@ public struct HTTPLoaderConfiguration: Sendable {
         maximumRedirects: Int = 5,
         connectionsPerHost: Int = 6,
         retry: RetryPolicy = RetryPolicy(),
+        circuitBreaker: CircuitBreakerPolicy = CircuitBreakerPolicy(),
         userAgent: String = HTTPRequestHeaders.defaultUserAgent,
         proxies: ProxySettings = .none,
         additionalTrustRoots: [String] = []
@@ -49,6 +52,7 @@ public struct HTTPLoaderConfiguration: Sendable {
         self.maximumRedirects = maximumRedirects
         self.connectionsPerHost = connectionsPerHost
         self.retry = retry
+        self.circuitBreaker = circuitBreaker
         self.userAgent = userAgent
         self.proxies = proxies
         self.additionalTrustRoots = additionalTrustRoots
