@@ -26,7 +26,8 @@ struct BrowserLaunch {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("the browser needs a terminal on standard input and output; use `sepia process` for a batch.")
         }
-        let loader = HTTPLoader(configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct))
+        let loader = HTTPLoader(
+            configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct, sources: sources))
         let pipeline = PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
         let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
         var listConfiguration = PhotoListConfiguration(

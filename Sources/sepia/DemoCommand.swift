@@ -45,7 +45,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if !batch { printNow("No terminal: processing the demo photos as with --batch.") }
         // The demo server is on loopback: no proxy of the environment is asked to reach it.
-        let loader = HTTPLoader(configuration: try browsing.network.loaderConfiguration(totalTimeout: browsing.timeout ?? 5, direct: true))
+        let loader = HTTPLoader(
+            configuration: try browsing.network.loaderConfiguration(totalTimeout: browsing.timeout ?? 5, direct: true, sources: []))
         do {
             try await runBatch(on: running, loader: loader)
         } catch {

@@ -2,11 +2,19 @@ import ArgumentParser
 import Foundation
 import SepiaPipeline
 
-/// `--user-agent`, shared by the commands that download photos, and the loader settings that
-/// come with it: the timeout and the proxies of the environment.
+/// `--user-agent` and `--allow-private-networks`, shared by the commands that download photos,
+/// and the loader settings that come with them: the timeout, the proxies of the environment and
+/// the destinations allowed.
 struct NetworkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The User-Agent header sent with every request.", valueName: "text"))
     var userAgent: String = HTTPRequestHeaders.defaultUserAgent
+
+    @Flag(
+        help: """
+            Let a remote manifest name private and local addresses (loopback, link-local, RFC 1918…). \
+            By default a photo's address may be no more private than its manifest's.
+            """)
+    var allowPrivateNetworks = false
 
     func validate() throws {
         guard !userAgent.isEmpty, !userAgent.contains(where: { $0.isNewline || $0 == "\0" }) else {
@@ -15,10 +23,14 @@ struct NetworkOptions: ParsableArguments {
         _ = try proxies()
     }
 
-    /// The loader's configuration: this User-Agent, `totalTimeout` per attempt, and the proxies
-    /// of the environment (`http_proxy`, `https_proxy`, `no_proxy`…) unless `direct`.
-    func loaderConfiguration(totalTimeout: TimeInterval, direct: Bool = false) throws -> HTTPLoaderConfiguration {
-        HTTPLoaderConfiguration(totalTimeout: totalTimeout, userAgent: userAgent, proxies: direct ? .none : try proxies())
+    /// The loader's configuration: this User-Agent, `totalTimeout` per attempt, the proxies of
+    /// the environment (`http_proxy`, `https_proxy`, `no_proxy`…) unless `direct`, and a
+    /// ``DestinationPolicy`` trusting the remote manifests among `sources` unless
+    /// `--allow-private-networks`.
+    func loaderConfiguration(totalTimeout: TimeInterval, direct: Bool = false, sources: [String]) throws -> HTTPLoaderConfiguration {
+        HTTPLoaderConfiguration(
+            totalTimeout: totalTimeout, userAgent: userAgent, proxies: direct ? .none : try proxies(),
+            destinationPolicy: allowPrivateNetworks ? nil : DestinationPolicy(sourceArguments: sources))
     }
 
     private func proxies() throws -> ProxySettings {

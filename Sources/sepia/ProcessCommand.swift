@@ -165,7 +165,7 @@ struct ProcessCommand: AsyncParsableCommand {
             printErrorLine("\(error)")
             throw ExitCode.failure
         }
-        let client = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout))
+        let client = HTTPLoader(configuration: try network.loaderConfiguration(totalTimeout: timeout, sources: sources))
         let loader: any PhotoDataLoading = maxRate.map { PacedLoader(client, requestsPerSecond: $0) } ?? client
         let shard = assignment?.shard ?? .whole
         let processor: BatchProcessor

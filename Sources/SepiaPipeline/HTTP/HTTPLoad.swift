@@ -14,6 +14,10 @@ import SepiaOperations
 /// (never from https down to http, never to another scheme) and goes through the proxy its
 /// own URL calls for.
 ///
+/// Each attempt and hop is checked against the configuration's ``DestinationPolicy``, when it
+/// has one, before it connects: to a checked address, or refused with
+/// ``HTTPLoadError/refusedDestination(host:address:reach:allowed:)``.
+///
 /// Each direct attempt and hop asks the loader's circuit breaker of its host:port first
 /// (``CircuitBreakerPolicy``): a host that failed too many connections in a row fails the
 /// attempt at once with ``HTTPLoadError/hostUnavailable(host:failures:cause:)``, and every
@@ -82,7 +86,7 @@ public final class HTTPLoad: Sendable {
     /// Requests `target`: a new attempt, or the next hop of a redirect.
     private func send(to target: URL, countingAttempt: Bool) {
         guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let request = makeRequest(for: target)
+            makeRequest(for: target, route: .asGiven) != nil
         else {
             finish(.failure(.unsupportedURL(target.absoluteString)))
             return
@@ -111,6 +115,28 @@ public final class HTTPLoad: Sendable {
             }
         } else {
             ticket = nil
+        }
+        guard let policy = configuration.destinationPolicy else {
+            return execute(target, route: .asGiven, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
+        }
+        policy.route(target, isSource: policy.trusts(url), throughProxy: proxy != nil) { decision in
+            switch decision {
+            case .success(let route):
+                self.execute(target, route: route, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
+            case .failure(let refusal):
+                if let ticket { self.breakers.record(refusal.connectionOutcome, for: ticket) }
+                self.handle(refusal, after: attempt, of: target)
+            }
+        }
+    }
+
+    /// Sends attempt number `attempt` at `target` along `route` and handles its outcome.
+    private func execute(
+        _ target: URL, route: DestinationRoute, client: HTTPClient, proxy: ProxyServer?, ticket: HostCircuitBreakers.Ticket?, attempt: Int
+    ) {
+        guard let request = makeRequest(for: target, route: route) else {
+            if let ticket { breakers.record(.unknown, for: ticket) }
+            return finish(.failure(.unsupportedURL(target.absoluteString)))
         }
         let collector = HTTPBodyCollector(limit: limit, isConditional: validators != nil, progress: progress)
         let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
@@ -143,15 +169,17 @@ public final class HTTPLoad: Sendable {
         return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// The GET request for `target`, with Sepia's headers and the validators, if any.
-    private func makeRequest(for target: URL) -> HTTPClient.Request? {
+    /// The GET request for `target` along `route`, with Sepia's headers and the validators, if any.
+    private func makeRequest(for target: URL, route: DestinationRoute) -> HTTPClient.Request? {
+        guard let url = route.requestURL(for: target) else { return nil }
         var headers = HTTPHeaders()
+        if let host = route.hostHeader(for: target) { headers.add(name: "Host", value: host) }
         headers.add(name: "User-Agent", value: configuration.userAgent)
         headers.add(name: "Accept", value: HTTPRequestHeaders.accept)
         headers.add(name: "Accept-Encoding", value: HTTPRequestHeaders.acceptEncoding)
         if let entityTag = validators?.entityTag { headers.add(name: "If-None-Match", value: entityTag) }
         if let lastModified = validators?.lastModified { headers.add(name: "If-Modified-Since", value: lastModified) }
-        return try? HTTPClient.Request(url: target.absoluteString, headers: headers)
+        return try? HTTPClient.Request(url: url.absoluteString, headers: headers)
     }
 
     /// Where a redirect from `source` to `location` leads, or why Sepia refuses it: a

@@ -34,6 +34,9 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Too many redirects, a redirect loop, or a redirect Sepia refuses (from https to http, to
     /// another scheme, without a usable `Location`).
     case redirects(String)
+    /// Not requested: `host` resolves to `address`, whose reach is more private than the
+    /// `allowed` reach of the source that named it (``DestinationPolicy``).
+    case refusedDestination(host: String, address: String, reach: NetworkReach, allowed: NetworkReach)
     /// The URL cannot be requested (not http or https).
     case unsupportedURL(String)
     /// The download was cancelled.
@@ -47,7 +50,7 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .status(let code, _, _): code >= 500 || code == 429
         case .connection, .unreachable: true
         case .untrustedCertificate, .tooLarge, .decodedTooLarge, .encoding, .proxy, .retryTooLate, .timedOut, .connectTimedOut,
-            .hostUnavailable, .redirects, .unsupportedURL, .cancelled:
+            .hostUnavailable, .refusedDestination, .redirects, .unsupportedURL, .cancelled:
             false
         }
     }
@@ -75,6 +78,8 @@ public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .hostUnavailable(let host, let failures, let cause):
             "\(host) failed \(failures) connections in a row (\(cause)); its downloads fail without trying until it answers again"
         case .redirects(let detail): detail
+        case .refusedDestination(let host, let address, let reach, let allowed):
+            "refused: \(host == address ? address : "\(host) (\(address))") is a \(reach) address and the manifest came from a \(allowed) one"
         case .unsupportedURL(let url): "cannot download \(url): only http and https are supported"
         case .cancelled: "cancelled"
         }

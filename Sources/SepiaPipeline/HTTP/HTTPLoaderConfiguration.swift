@@ -27,6 +27,9 @@ public struct HTTPLoaderConfiguration: Sendable {
     /// The proxies requests go through; none by default (``ProxySettings/init(environment:)``
     /// reads them from `http_proxy` and its kin, as the `sepia` command does).
     public var proxies: ProxySettings
+    /// Which addresses downloads may reach (a destination no more private than the source that
+    /// named it); nil, the default, lets every download reach any address.
+    public var destinationPolicy: DestinationPolicy?
     /// PEM files of certificate authorities trusted for https besides the system's (a private
     /// authority, or a test's own); none by default. Certificates are always verified.
     public var additionalTrustRoots: [String]
@@ -43,6 +46,7 @@ public struct HTTPLoaderConfiguration: Sendable {
         circuitBreaker: CircuitBreakerPolicy = CircuitBreakerPolicy(),
         userAgent: String = HTTPRequestHeaders.defaultUserAgent,
         proxies: ProxySettings = .none,
+        destinationPolicy: DestinationPolicy? = nil,
         additionalTrustRoots: [String] = []
     ) {
         self.connectTimeout = connectTimeout
@@ -55,6 +59,7 @@ public struct HTTPLoaderConfiguration: Sendable {
         self.circuitBreaker = circuitBreaker
         self.userAgent = userAgent
         self.proxies = proxies
+        self.destinationPolicy = destinationPolicy
         self.additionalTrustRoots = additionalTrustRoots
     }
 }

@@ -9,7 +9,7 @@ extension HTTPLoadError {
             .failedToConnect(cause: description)
         case .status, .retryTooLate, .tooLarge, .decodedTooLarge, .encoding, .connection:
             .connected
-        case .timedOut, .proxy, .hostUnavailable, .redirects, .unsupportedURL, .cancelled:
+        case .timedOut, .proxy, .hostUnavailable, .refusedDestination, .redirects, .unsupportedURL, .cancelled:
             .unknown
         }
     }
