@@ -18,6 +18,7 @@ final class DeploymentFilesTests: XCTestCase {
     private static let jobFile = kubernetesFolder.appendingPathComponent("sepia-job.yaml")
     private static let volumeFile = kubernetesFolder.appendingPathComponent("shared-volume.yaml")
     private static let reportFile = kubernetesFolder.appendingPathComponent("sepia-report.yaml")
+    private static let egressPolicyFile = kubernetesFolder.appendingPathComponent("sepia-egress-policy.yaml")
     private static let dockerfile = repository.appendingPathComponent("deploy/Dockerfile")
     private static let installDeps = repository.appendingPathComponent("scripts/install-deps")
 
@@ -31,7 +32,7 @@ final class DeploymentFilesTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(at: Self.kubernetesFolder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
         XCTAssertEqual(
-            Set(files.map(\.lastPathComponent)), ["sepia-job.yaml", "shared-volume.yaml", "sepia-report.yaml"],
+            Set(files.map(\.lastPathComponent)), ["sepia-job.yaml", "shared-volume.yaml", "sepia-report.yaml", "sepia-egress-policy.yaml"],
             "the manifests this test knows; a new one needs its checks here")
         var resources = 0
         for file in files { resources += try Self.documents(of: [ResourceHeader].self, in: file).count }
@@ -191,6 +192,67 @@ final class DeploymentFilesTests: XCTestCase {
             line: line)
     }
 
+    // MARK: - Network
+
+    /// The Job's pods carry no service account token, and the egress policy selects them and lets
+    /// them reach DNS and the public internet, never the cluster's or the cloud's own addresses.
+    func testTheJobsPodsReachOnlyDNSAndThePublicInternetWithoutCredentials() throws {
+        let template = try XCTUnwrap(try Self.documents(of: [Job].self, in: Self.jobFile).first).spec.template
+        XCTAssertEqual(template.spec.automountServiceAccountToken, false, "sepia needs no token for the Kubernetes API")
+        let policies = try Self.documents(of: [NetworkPolicy].self, in: Self.egressPolicyFile)
+        XCTAssertEqual(policies.map(\.kind), ["NetworkPolicy"])
+        let spec = try XCTUnwrap(policies.first).spec
+        let selected = spec.podSelector.matchLabels ?? [:]
+        XCTAssertFalse(selected.isEmpty)
+        let labels = template.metadata?.labels ?? [:]
+        for (name, value) in selected { XCTAssertEqual(labels[name], value, "the policy selects the Job's pods by \(name)") }
+        XCTAssertEqual(Set(spec.policyTypes ?? []), ["Ingress", "Egress"])
+        XCTAssertNil(spec.ingress, "nothing may connect to the pods")
+        let rules = spec.egress ?? []
+        XCTAssertEqual(rules.count, 2, "DNS and the internet")
+
+        let dns = try XCTUnwrap(rules.first { $0.ports != nil }, "a rule for DNS")
+        XCTAssertEqual(Set((dns.ports ?? []).map { "\($0.protocol ?? "TCP") \($0.port ?? 0)" }), ["UDP 53", "TCP 53"])
+        XCTAssertEqual(dns.to?.first?.podSelector?.matchLabels, ["k8s-app": "kube-dns"])
+        XCTAssertTrue(dns.to?.allSatisfy { $0.ipBlock == nil } ?? false, "DNS goes to the cluster's DNS pods only")
+
+        let internet = try XCTUnwrap(rules.first { $0.ports == nil }, "a rule for the internet")
+        let blocks = (internet.to ?? []).compactMap(\.ipBlock)
+        XCTAssertEqual(blocks.count, internet.to?.count, "the internet rule names address blocks only")
+        func allowed(_ address: String) throws -> Bool {
+            try blocks.contains { block in
+                try Self.cidr(block.cidr, contains: address)
+                    && !(try (block.except ?? []).contains { try Self.cidr($0, contains: address) })
+            }
+        }
+        for address in ["93.184.215.14", "8.8.8.8", "198.51.100.7", "2606:4700::1111", "2001:db8::1"] {
+            XCTAssertTrue(try allowed(address), "\(address) is on the public internet")
+        }
+        let inside = [
+            "169.254.169.254", "10.96.0.1", "172.16.0.10", "192.168.1.1", "100.64.0.1", "127.0.0.1", "0.0.0.0", "224.0.0.1",
+            "255.255.255.255", "fd00:ec2::254", "fe80::1", "::1", "::", "::ffff:169.254.169.254", "ff02::1",
+        ]
+        for address in inside { XCTAssertFalse(try allowed(address), "\(address) is not on the public internet") }
+    }
+
+    /// Whether `address` lies in the IPv4 or IPv6 range `cidr` ("10.0.0.0/8", "fc00::/7").
+    private static func cidr(_ cidr: String, contains address: String) throws -> Bool {
+        let parts = cidr.split(separator: "/")
+        guard parts.count == 2, let prefix = Int(parts[1]) else { throw DebianTool.Failure(description: "not a CIDR range: \(cidr)") }
+        let network = try bytes(of: String(parts[0])), host = try bytes(of: address)
+        guard network.count == host.count else { return false }
+        return (0..<prefix).allSatisfy { bit in (network[bit / 8] ^ host[bit / 8]) & (0x80 >> UInt8(bit % 8)) == 0 }
+    }
+
+    /// The bytes of an IPv4 (4) or IPv6 (16) address.
+    private static func bytes(of address: String) throws -> [UInt8] {
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, address, &ipv4) == 1 { return withUnsafeBytes(of: &ipv4) { Array($0) } }
+        var ipv6 = in6_addr()
+        if inet_pton(AF_INET6, address, &ipv6) == 1 { return withUnsafeBytes(of: &ipv6) { Array($0) } }
+        throw DebianTool.Failure(description: "not an IP address: \(address)")
+    }
+
     // MARK: - Dockerfile
 
     func testTheDockerfileBuildsWithTheDevelopmentPackagesOfInstallDeps() throws {
@@ -300,7 +362,42 @@ final class DeploymentFilesTests: XCTestCase {
     }
 
     private struct PodTemplate: Decodable {
+        struct Metadata: Decodable {
+            var labels: [String: String]?
+        }
+        var metadata: Metadata?
         var spec: PodSpec
+    }
+
+    private struct NetworkPolicy: Decodable {
+        struct Selector: Decodable {
+            var matchLabels: [String: String]?
+        }
+        struct Peer: Decodable {
+            struct Block: Decodable {
+                var cidr: String
+                var except: [String]?
+            }
+            var ipBlock: Block?
+            var namespaceSelector: Selector?
+            var podSelector: Selector?
+        }
+        struct Port: Decodable {
+            var `protocol`: String?
+            var port: Int?
+        }
+        struct Rule: Decodable {
+            var to: [Peer]?
+            var ports: [Port]?
+        }
+        struct Spec: Decodable {
+            var podSelector: Selector
+            var policyTypes: [String]?
+            var ingress: [Rule]?
+            var egress: [Rule]?
+        }
+        var kind: String
+        var spec: Spec
     }
 
     private struct Pod: Decodable {
@@ -314,6 +411,7 @@ final class DeploymentFilesTests: XCTestCase {
             var runAsUser: Int?
         }
         var restartPolicy: String?
+        var automountServiceAccountToken: Bool?
         var securityContext: SecurityContext?
         var containers: [Container]
         var volumes: [Volume]?
