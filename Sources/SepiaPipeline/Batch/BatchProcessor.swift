@@ -176,7 +176,7 @@ public final class BatchProcessor: Sendable {
                 let file = outputFile(forRow: row)
                 // A regular file only: a symbolic link planted in a shared folder (or anything
                 // else there) is no photo of this batch; the atomic write replaces it.
-                if !options.refresh && LocalFile.isRegularFile(file.path) {
+                if !options.refresh && LocalFile.status(file.path)?.isRegularFile == true {
                     record(.skipped(file), row: row)
                 } else {
                     rows.append((row, file))

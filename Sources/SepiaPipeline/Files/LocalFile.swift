@@ -121,13 +121,6 @@ enum LocalFile {
         access(path, F_OK) == 0
     }
 
-    /// Whether the entry at `path` is a regular file itself: not a symbolic link (to a file or
-    /// not), a folder, a FIFO or a device (`lstat`, which does not follow links).
-    static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-    }
-
     /// Sets the modification time of `path` to now; false when there is no such file.
     static func touch(_ path: String) -> Bool {
         utimensat(AT_FDCWD, path, nil, 0) == 0

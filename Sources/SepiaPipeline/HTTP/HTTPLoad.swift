@@ -86,7 +86,7 @@ public final class HTTPLoad: Sendable {
     /// Requests `target`: a new attempt, or the next hop of a redirect.
     private func send(to target: URL, countingAttempt: Bool) {
         guard let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            makeRequest(for: target, route: .asGiven) != nil
+            let request = makeRequest(for: target, route: .asGiven)
         else {
             finish(.failure(.unsupportedURL(target.absoluteString)))
             return
@@ -117,12 +117,18 @@ public final class HTTPLoad: Sendable {
             ticket = nil
         }
         guard let policy = configuration.destinationPolicy else {
-            return execute(target, route: .asGiven, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
+            return execute(target, request: request, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
         }
         policy.route(target, isSource: policy.trusts(url), throughProxy: proxy != nil) { decision in
             switch decision {
+            case .success(.asGiven):
+                self.execute(target, request: request, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
             case .success(let route):
-                self.execute(target, route: route, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
+                guard let pinned = self.makeRequest(for: target, route: route) else {
+                    if let ticket { self.breakers.record(.unknown, for: ticket) }
+                    return self.finish(.failure(.unsupportedURL(target.absoluteString)))
+                }
+                self.execute(target, request: pinned, client: client, proxy: proxy, ticket: ticket, attempt: attempt)
             case .failure(let refusal):
                 if let ticket { self.breakers.record(refusal.connectionOutcome, for: ticket) }
                 self.handle(refusal, after: attempt, of: target)
@@ -130,14 +136,11 @@ public final class HTTPLoad: Sendable {
         }
     }
 
-    /// Sends attempt number `attempt` at `target` along `route` and handles its outcome.
+    /// Sends attempt number `attempt` at `target` as `request` and handles its outcome.
     private func execute(
-        _ target: URL, route: DestinationRoute, client: HTTPClient, proxy: ProxyServer?, ticket: HostCircuitBreakers.Ticket?, attempt: Int
+        _ target: URL, request: HTTPClient.Request, client: HTTPClient, proxy: ProxyServer?, ticket: HostCircuitBreakers.Ticket?,
+        attempt: Int
     ) {
-        guard let request = makeRequest(for: target, route: route) else {
-            if let ticket { breakers.record(.unknown, for: ticket) }
-            return finish(.failure(.unsupportedURL(target.absoluteString)))
-        }
         let collector = HTTPBodyCollector(limit: limit, isConditional: validators != nil, progress: progress)
         let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
