@@ -91,6 +91,7 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
     WebPBitstreamFeatures features;
     const sepia_status status = status_for(WebPGetFeatures(data, size, &features), diagnostics);
     info->has_alpha = features.has_alpha != 0;
+    info->is_lossless = features.format == 2;
     return status;
 }
 

@@ -10,7 +10,7 @@
 enum BMPDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
         let header = try BMPHeader(data)
-        try options.checkPixelLimit(width: header.width, height: header.height)
+        try options.admit(width: header.width, height: header.height, holding: .images(1))
         let image: RGBAImage
         switch header.compression {
         case .rle8, .rle4:

@@ -24,7 +24,7 @@ enum GIFDecoder {
         guard width > 0, height > 0 else {
             throw ImageDecodingError.corrupt(format: .gif, reason: "the logical screen is \(width)x\(height) pixels")
         }
-        try options.checkPixelLimit(width: width, height: height)
+        try options.admit(width: width, height: height, holding: .images(1))
         let image = try RGBAImage(width: width, height: height) { pixels in
             let status = sepia_gif_decoder_read_pixels(
                 decoder, pixels.baseAddress, width * RGBAImage.bytesPerPixel, UInt64(max(options.pixelLimit, 0)))

@@ -36,10 +36,14 @@ enum HEIFDecoder {
         // side longer than the pixel limit allows an image one pixel high.
         let maximumSide = Int32(min(max(options.pixelLimit, 0), libheifSideLimit - 1) + 1)
         try check(sepia_heif_decoder_read_header(decoder, data.baseAddress, data.count, maximumSide, &header))
-        try options.checkPixelLimit(width: Int(header.stored_width), height: Int(header.stored_height))
+        // libheif decodes the coded planes (at most four samples a pixel: luma, two chroma and
+        // alpha, of two bytes above 8 bits), converts them to its own RGBA image, which the shim
+        // copies into ours.
+        let codedPlanes = header.luma_bits > 8 ? 2 : 1
+        try options.admit(width: Int(header.stored_width), height: Int(header.stored_height), holding: .images(codedPlanes))
         let width = Int(header.width)
         let height = Int(header.height)
-        try options.checkPixelLimit(width: width, height: height)
+        try options.admit(width: width, height: height, holding: .images(2))
         var profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
         var colorWarnings: [String] = []
         if profile == nil, header.has_nclx {

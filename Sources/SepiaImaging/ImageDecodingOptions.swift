@@ -56,8 +56,11 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     public var convertsToSRGB: Bool
 
     /// Asked for the bytes a decode will hold before its decoder allocates them, and may make
-    /// it wait or refuse it (see ``MemoryAdmission``); nil admits everything. The TIFF decoder
-    /// asks it; the other decoders do not yet.
+    /// it wait or refuse it (see ``MemoryAdmission``); nil admits everything. Every decoder asks
+    /// it once the header has given the size, right after the pixel limit is checked: for the
+    /// decoded image, its oriented copy and the library's own large buffers (a progressive
+    /// JPEG's coefficients, libwebp's canvas, libheif's planes, libtiff's strip); the streamed
+    /// JPEG and PNG paths (`JPEGStreaming`) only for the band of rows they hold at once.
     public var memoryAdmission: MemoryAdmissionHook?
 
     /// Options with the given values; the defaults decode at full size, upright, in sRGB,
@@ -84,13 +87,16 @@ public struct ImageDecodingOptions: Sendable, Hashable {
         return overflow ? .max : bytes
     }
 
-    /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`, or when its
-    /// RGBA bytes would not even fit in an `Int` (whatever the limit). Safe for any sides a header
-    /// announces: every decoder calls it before allocating the image (see
-    /// `PixelSize.rgbaByteCount`).
-    func checkPixelLimit(width: Int, height: Int) throws {
-        guard let bytes = PixelSize(width: width, height: height).rgbaByteCount,
-            bytes / RGBAImage.bytesPerPixel <= pixelLimit
+    /// The one check every decoder makes once it knows the size of what it will decode, before
+    /// any large allocation: throws `.tooLarge` when a `width` × `height` output would exceed
+    /// `pixelLimit`, or when its RGBA bytes would not even fit in an `Int` (whatever the limit;
+    /// safe for any sides a header announces, see `PixelSize.rgbaByteCount`); then asks
+    /// `memoryAdmission`, when there is one, for the bytes `footprint` holds at that size, and
+    /// throws what it throws. A decoder that streams asks for its band, not the whole image.
+    func admit(width: Int, height: Int, holding footprint: DecodeFootprint) throws {
+        guard let imageBytes = PixelSize(width: width, height: height).rgbaByteCount,
+            imageBytes / RGBAImage.bytesPerPixel <= pixelLimit
         else { throw ImageDecodingError.tooLarge(width: width, height: height, limit: pixelLimit) }
+        try memoryAdmission?.admission.admit(bytes: footprint.bytes(width: width, imageBytes: imageBytes))
     }
 }

@@ -19,6 +19,9 @@ enum JPEGDecoder {
     private static func decode(_ jpeg: JPEGDecompression, options: ImageDecodingOptions) throws -> DecodedImage {
         let decoder = jpeg.decoder
         let (width, height, denominator) = try jpeg.scale(for: options)
+        // The image, a second one when it is turned or flipped, and a progressive JPEG's coefficients.
+        let images = options.appliesEXIFOrientation && jpeg.orientation != .up ? 2 : 1
+        try options.admit(width: width, height: height, holding: .images(images, plus: jpeg.coefficientBytes))
         var profileWarnings: [String] = []
         let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
         if jpeg.isCMYK, transform != nil { sepia_jpeg_decoder_keep_cmyk(decoder) }

@@ -21,6 +21,10 @@ final class JPEGDecompression {
     let isCMYK: Bool
     /// The CMYK is stored inverted (Adobe).
     let isCMYKInverted: Bool
+    /// The bytes of libjpeg's whole-image coefficient buffer, which a progressive (multi-scan)
+    /// JPEG holds from the start of the decompression to its end at full size, whatever the
+    /// output scale, and whether or not the rows are streamed; 0 for a single-scan JPEG.
+    let coefficientBytes: UInt64
 
     /// Reads the header of `data`, which must outlive this object.
     ///
@@ -44,6 +48,7 @@ final class JPEGDecompression {
         profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
         isCMYK = header.cmyk
         isCMYKInverted = header.cmyk_inverted
+        coefficientBytes = header.whole_image_coefficient_bytes
         if header.whole_image_coefficient_bytes > options.byteLimit(bytesPerPixel: RGBAImage.bytesPerPixel) {
             throw ImageDecodingError.tooLarge(width: sourceWidth, height: sourceHeight, limit: options.pixelLimit)
         }
@@ -60,7 +65,9 @@ final class JPEGDecompression {
     }
 
     /// Sets the DCT scaling `options.targetSize` allows (see `JPEGDownscale`) and returns the
-    /// output size and the denominator, after checking the size against the pixel limit.
+    /// output size and the denominator. The caller checks the size and asks for the memory it
+    /// holds (`ImageDecodingOptions.admit(width:height:holding:)`, with ``coefficientBytes``)
+    /// before ``start()``.
     func scale(for options: ImageDecodingOptions) throws -> (width: Int, height: Int, denominator: Int) {
         var denominator = 1
         if let target = options.targetSize {
@@ -70,7 +77,6 @@ final class JPEGDecompression {
         var width: UInt32 = 0
         var height: UInt32 = 0
         try check(sepia_jpeg_decoder_set_scale(decoder, UInt32(denominator), &width, &height))
-        try options.checkPixelLimit(width: Int(width), height: Int(height))
         return (Int(width), Int(height), denominator)
     }
 

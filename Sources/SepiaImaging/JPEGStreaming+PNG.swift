@@ -10,15 +10,16 @@ extension JPEGStreaming {
     static func transcodePNG(
         _ data: UnsafeRawBufferPointer, matrix: ColorMatrix?, quality: Int, keepingMetadata: Bool, options: ImageDecodingOptions
     ) throws -> Output? {
-        let png = try PNGReader(data, options: options)
+        let png = try PNGReader(data)
         guard !png.isInterlaced, !keepingMetadata || !PNGChunkLayout.chunk("eXIf", followsImageDataIn: data) else {
             return nil
         }
+        let size = options.targetSize.map { png.size.aspectFit(in: $0) } ?? png.size
+        try options.admit(width: png.size.width, height: png.size.height, holding: bandFootprint(of: png.size, fittedTo: size))
         var profileWarnings: [String] = []
         let transform = ColorTransformCache.shared.transform(
             for: png.colorProfile(warnings: &profileWarnings), samples: .rgba, options: options, warnings: &profileWarnings)
         let metadata = keepingMetadata ? OutputMetadata(exif: png.exif) : nil
-        let size = options.targetSize.map { png.size.aspectFit(in: $0) } ?? png.size
         try png.startRows()
         let bytes = try encodeRows(
             of: png.size, fittedTo: size, transform: transform, matrix: matrix, quality: quality, metadata: metadata,

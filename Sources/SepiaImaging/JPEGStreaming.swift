@@ -81,6 +81,8 @@ public enum JPEGStreaming {
         let (width, height, _) = try jpeg.scale(for: options)
         let decodedSize = PixelSize(width: width, height: height)
         let size = options.targetSize.map { decodedSize.aspectFit(in: $0) } ?? decodedSize
+        try options.admit(
+            width: width, height: height, holding: bandFootprint(of: decodedSize, fittedTo: size, plus: jpeg.coefficientBytes))
         try jpeg.start()
         let bytes = try encodeRows(
             of: decodedSize, fittedTo: size, transform: transform, matrix: matrix, quality: quality, metadata: metadata,
@@ -88,6 +90,14 @@ public enum JPEGStreaming {
         try jpeg.finish()
         let warnings = try jpeg.report.acceptedWarnings(format: .jpeg, policy: options.damagePolicy)
         return Output(bytes: bytes, size: size, decodedSize: decodedSize, warnings: warnings + profileWarnings)
+    }
+
+    /// What ``encodeRows(of:fittedTo:transform:matrix:quality:metadata:readRows:)`` holds at once
+    /// for a `decodedSize` image fitted to `size`: a band of rows, the resize's rows, and
+    /// `otherBytes` of the decoder's (a progressive JPEG's coefficients).
+    static func bandFootprint(of decodedSize: PixelSize, fittedTo size: PixelSize, plus otherBytes: UInt64 = 0) -> DecodeFootprint {
+        let resize = size == decodedSize ? 0 : StreamingResize.workingBytes(source: decodedSize, target: size)
+        return .rows(bandRows, plus: otherBytes + resize)
     }
 
     /// The JPEG of a `decodedSize` image whose RGBA rows `readRows` hands out ``bandRows`` at a
@@ -131,7 +141,9 @@ public enum JPEGStreaming {
         profileWarnings: [String]
     ) throws -> Output {
         let size = PixelSize(width: jpeg.sourceWidth, height: jpeg.sourceHeight)
-        try options.checkPixelLimit(width: size.width, height: size.height)
+        try options.admit(
+            width: size.width, height: size.height,
+            holding: DecodeFootprint(otherBytes: jpeg.coefficientBytes + YCbCr420Band.byteCount(width: size.width)))
         let kernel = matrix.map(YCbCrColorMatrixKernel.init)
         let encoder = try JPEGBandEncoder(
             width: size.width, height: size.height, quality: quality, metadata: metadata, input: .ycbcr420Planes)

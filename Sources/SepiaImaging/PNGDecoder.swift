@@ -4,8 +4,9 @@
 /// (`PNGColorChunks`): the iCCP profile, or the profile gAMA and cHRM describe.
 enum PNGDecoder {
     static func decode(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws -> DecodedImage {
-        let reader = try PNGReader(data, options: options)
+        let reader = try PNGReader(data)
         let (width, height) = (reader.size.width, reader.size.height)
+        try options.admit(width: width, height: height, holding: .images(1))
         let image = try RGBAImage(width: width, height: height) { pixels in try reader.readPixels(into: pixels) }
         var warnings = try reader.acceptedWarnings(policy: options.damagePolicy)
         let profile = reader.colorProfile(warnings: &warnings)

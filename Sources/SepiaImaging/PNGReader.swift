@@ -11,10 +11,11 @@ final class PNGReader {
     /// The stored size.
     let size: PixelSize
 
-    /// Reads the chunks before the image data and checks the size against `options`' limit.
+    /// Reads the chunks before the image data. The caller checks ``size`` and asks for its
+    /// memory (`ImageDecodingOptions.admit(width:height:holding:)`) before it reads any row.
     ///
     /// - Throws: `ImageDecodingError`.
-    init(_ data: UnsafeRawBufferPointer, options: ImageDecodingOptions) throws {
+    init(_ data: UnsafeRawBufferPointer) throws {
         guard let decoder = sepia_png_decoder_create() else { throw ImageDecodingError.outOfMemory }
         self.decoder = decoder
         var width: UInt32 = 0
@@ -22,7 +23,6 @@ final class PNGReader {
         let status = sepia_png_decoder_read_header(decoder, data.baseAddress, data.count, &width, &height)
         size = PixelSize(width: Int(width), height: Int(height))
         try check(status)
-        try options.checkPixelLimit(width: size.width, height: size.height)
     }
 
     deinit { sepia_png_decoder_destroy(decoder) }

@@ -16,7 +16,7 @@ struct ResampleWeights: Sendable {
     init(source: Int, target: Int) {
         precondition(source > 0 && target > 0, "sizes must be positive")
         let scale = Double(source) / Double(target)
-        let taps = min(target < source ? Int(scale.rounded(.up)) + 1 : 2, source)
+        let taps = Self.taps(source: source, target: target)
         var firstSource = [Int](repeating: 0, count: target)
         var weights = [Float](repeating: 0, count: target * taps)
         for output in 0..<target {
@@ -33,6 +33,13 @@ struct ResampleWeights: Sendable {
         self.taps = taps
         self.firstSource = firstSource
         self.weights = weights
+    }
+
+    /// The ``taps`` of a resize from `source` to `target` pixels: enough source pixels to cover
+    /// an output pixel's span when shrinking, two when enlarging, never more than the source.
+    static func taps(source: Int, target: Int) -> Int {
+        let scale = Double(source) / Double(target)
+        return min(target < source ? Int(scale.rounded(.up)) + 1 : 2, source)
     }
 
     /// Area averaging: the share of the output pixel's span that each source pixel covers.

@@ -28,6 +28,14 @@ struct StreamingResize {
         outputRow = [UInt8](repeating: 0, count: target.width * RGBAImage.bytesPerPixel)
     }
 
+    /// The bytes a resize from `source` to `target` holds: its ring of rows of floats and its
+    /// output row.
+    static func workingBytes(source: PixelSize, target: PixelSize) -> UInt64 {
+        let taps = UInt64(ResampleWeights.taps(source: source.height, target: target.height))
+        let ringRow = UInt64(target.width * MemoryLayout<SIMD4<Float>>.stride)
+        return taps * ringRow + UInt64(target.width * RGBAImage.bytesPerPixel)
+    }
+
     /// Takes the next `count` source rows (`bytesPerRow` apart from `rows`) and calls `emit`
     /// with each output row they complete, in order.
     mutating func add(

@@ -18,8 +18,9 @@ import CSepiaCodecs
 ///
 /// Every strip and tile is checked against the end of the data, and the pixel limit against the
 /// tags, before the image is allocated: an IFD announcing more than the data holds is
-/// `.truncated`, never a large allocation. Then `ImageDecodingOptions.memoryAdmission` is asked
-/// for the decode's bytes (`memoryBound(of:orienting:)`). Strips over 4 MiB decoded are read a
+/// `.truncated`, never a large allocation. With the pixel limit `ImageDecodingOptions.memoryAdmission`
+/// is asked for the decode's bytes: the RGBA image, twice when it is turned, and the shim's
+/// working buffers (`sepia_tiff_header.working_bytes`). Strips over 4 MiB decoded are read a
 /// row at a time, so a page stored as one huge strip costs little more than its RGBA image.
 enum TIFFDecoder {
     /// Bytes per pixel libtiff's single allocations may reach: a 16-bit RGBA strip.
@@ -41,10 +42,11 @@ enum TIFFDecoder {
         try check(sepia_tiff_decoder_read_header(decoder, data.baseAddress, data.count, allocationLimit, &header))
         let width = Int(header.width)
         let height = Int(header.height)
-        try options.checkPixelLimit(width: width, height: height)
-        try check(sepia_tiff_decoder_check_data(decoder))
         let orientation = EXIFOrientation(rawValue: Int(header.orientation)) ?? .up
-        try options.admitMemory(bytes: memoryBound(of: header, orienting: options.appliesEXIFOrientation && orientation != .up))
+        // The image, a second one when it is turned or flipped, and the shim's working buffers.
+        let images = options.appliesEXIFOrientation && orientation != .up ? 2 : 1
+        try options.admit(width: width, height: height, holding: .images(images, plus: header.working_bytes))
+        try check(sepia_tiff_decoder_check_data(decoder))
         let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
 
         var profileWarnings: [String] = []
@@ -68,15 +70,5 @@ enum TIFFDecoder {
             format: .tiff, sourceWidth: width, sourceHeight: height, scaleDenominator: 1,
             orientation: orientation, sourceColorProfile: profile, warnings: warnings + profileWarnings
         )
-    }
-
-    /// The most bytes a decode of `header` holds at once: the RGBA image, the shim's working
-    /// buffers, and a second image when `orienting` turns or flips it. Saturates instead of
-    /// overflowing.
-    static func memoryBound(of header: sepia_tiff_header, orienting: Bool) -> Int {
-        let image = UInt64(header.width) * UInt64(header.height) * UInt64(RGBAImage.bytesPerPixel)
-        let (images, overflow) = image.multipliedReportingOverflow(by: orienting ? 2 : 1)
-        let (total, overflowAgain) = images.addingReportingOverflow(header.working_bytes)
-        return overflow || overflowAgain || total > UInt64(Int.max) ? Int.max : Int(total)
     }
 }

@@ -21,15 +21,22 @@ enum WebPDecoder {
         try check(sepia_webp_read_info(data.baseAddress, data.count, &info, &diagnostics))
         let sourceWidth = Int(info.width)
         let sourceHeight = Int(info.height)
-        try options.checkPixelLimit(width: sourceWidth, height: sourceHeight)
         let orientation = EXIFOrientation(exifTIFF: UnsafeRawBufferPointer(start: info.exif_tiff, count: info.exif_tiff_length)) ?? .up
         let profile = info.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_profile_length)) }
         let exif = info.exif_tiff.map { Array(UnsafeBufferPointer(start: $0, count: info.exif_tiff_length)) }
 
+        // A WebP canvas's sides have at most 24 bits: these products fit in an Int before the check.
         var output = PixelSize(width: sourceWidth, height: sourceHeight)
         if let target = options.targetSize, !info.is_animated {
             output = WebPDownscale.outputSize(of: output, fitting: orientation.swapsDimensions ? target.transposed : target)
         }
+        // The output, twice when it is turned or flipped, and libwebp's canvases: the animation
+        // decoder's two (the frame and the previous one disposed), the lossless decoder's one.
+        let orienting = options.appliesEXIFOrientation && orientation != .up
+        let outputBytes = UInt64(output.pixelCount * RGBAImage.bytesPerPixel * (orienting ? 2 : 1))
+        try options.admit(
+            width: sourceWidth, height: sourceHeight,
+            holding: .images(info.is_animated ? 2 : info.is_lossless ? 1 : 0, plus: outputBytes))
         let stored = try RGBAImage(width: output.width, height: output.height) { pixels in
             try check(
                 sepia_webp_decode(

@@ -20,6 +20,14 @@ final class YCbCr420Band {
     /// Also the chroma samples a row holds: the chroma row length libjpeg gives, a multiple of 8.
     let chromaStride: Int
 
+    /// The bytes of the band of a `width`-pixel-wide image: libjpeg's row lengths are the
+    /// planes' widths in blocks times 8, that is `width` rounded up to 16 for luma and half of
+    /// that for each chroma plane.
+    static func byteCount(width: Int) -> UInt64 {
+        let lumaStride = UInt64((width + 15) / 16 * 16)
+        return lumaStride * UInt64(lumaRows) + lumaStride / 2 * UInt64(2 * chromaRows)
+    }
+
     /// A band for planes whose rows are `lumaRowLength` and `chromaRowLength` samples long.
     /// A luma row gets room for two samples a chroma sample, even where libjpeg's is shorter
     /// (odd widths in blocks), so that every 2 × 2 block of a chroma sample is there to read.

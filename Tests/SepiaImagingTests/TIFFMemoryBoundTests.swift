@@ -1,5 +1,4 @@
 import Foundation
-import SepiaOperations
 import XCTest
 
 @testable import SepiaImaging
@@ -8,21 +7,6 @@ import XCTest
 /// buffers (one row for a huge strip, which is read a row at a time) and an oriented copy; and a
 /// refusal stops the decode before its pixels are allocated.
 final class TIFFMemoryBoundTests: XCTestCase {
-    /// Records what it is asked for, and throws `refusal` when one is set.
-    private final class RecordingAdmission: MemoryAdmission {
-        let asked = Locked<[Int]>([])
-        let refusal: (any Error & Sendable)?
-
-        init(refusal: (any Error & Sendable)? = nil) {
-            self.refusal = refusal
-        }
-
-        func admit(bytes: Int) throws {
-            asked.withLock { $0.append(bytes) }
-            if let refusal { throw refusal }
-        }
-    }
-
     private struct Refused: Error, Equatable {}
 
     private var tool: ImageTools!
@@ -36,9 +20,7 @@ final class TIFFMemoryBoundTests: XCTestCase {
     }
 
     private func decode(_ name: String, admission: RecordingAdmission) throws -> DecodedImage {
-        var options = ImageDecodingOptions()
-        options.memoryAdmission = MemoryAdmissionHook(admission)
-        return try ImageDecoder.decode(tool.read(name), options: options)
+        try ImageDecoder.decode(tool.read(name), options: admission.options())
     }
 
     /// A 2100×2100 8-bit grey page in one Deflate strip: 4.4 MB decoded, over the 4 MiB that are
@@ -55,7 +37,7 @@ final class TIFFMemoryBoundTests: XCTestCase {
         try tool.run("tiffcp", ["-r", "64", "one-strip.tif", "many-strips.tif"])
         let admission = RecordingAdmission()
         let decoded = try decode("one-strip.tif", admission: admission)
-        XCTAssertEqual(admission.asked.withLock { $0 }, [side * side * 4 + side], "the RGBA image and one row")
+        XCTAssertEqual(admission.asked, [side * side * 4 + side], "the RGBA image and one row")
         XCTAssertEqual(decoded.image, try ImageDecoder.decode(tool.read("many-strips.tif")).image)
     }
 
@@ -64,7 +46,7 @@ final class TIFFMemoryBoundTests: XCTestCase {
         try tool.run("tiffset", ["-s", "274", "6", "turned.tif"])
         let admission = RecordingAdmission()
         XCTAssertEqual(try decode("turned.tif", admission: admission).image.size, PixelSize(width: 30, height: 40))
-        XCTAssertEqual(admission.asked.withLock { $0 }, [2 * 40 * 30 * 4], "the stored image and its turned copy")
+        XCTAssertEqual(admission.asked, [2 * 40 * 30 * 4], "the stored image and its turned copy")
     }
 
     func testARefusedAdmissionStopsTheDecode() throws {
@@ -73,6 +55,6 @@ final class TIFFMemoryBoundTests: XCTestCase {
         XCTAssertThrowsError(try decode("refused.tif", admission: admission)) { error in
             XCTAssertEqual(error as? Refused, Refused())
         }
-        XCTAssertEqual(admission.asked.withLock { $0.count }, 1)
+        XCTAssertEqual(admission.asked.count, 1)
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 
 /// A batch of TIFFs under a memory budget and a pixel limit: decodes reserve their bytes before
 /// they allocate, wait for each other when the budget holds one at a time, and a photo over the
-/// limit fails with the reason.
+/// limit fails with the reason. A streamed JPEG reserves its band only.
 final class BatchMemoryBudgetTests: XCTestCase {
     private var folder: URL!
     private var loader: HTTPLoader!
@@ -77,5 +77,22 @@ final class BatchMemoryBudgetTests: XCTestCase {
             outcomes.first?.state.failureReason?.contains("1000×800 pixels, more than the limit of 799999 pixels"), true,
             "\(outcomes)")
         XCTAssertEqual(budget.peakReservedBytes, 0, "refused before reserving")
+    }
+
+    func testAStreamedJPEGReservesItsBandNotItsImage() async throws {
+        let file = folder.appendingPathComponent("colour.jpg")
+        try DebianTool.run(
+            "convert", ["-size", "1000x800", "gradient:red-blue", "-sampling-factor", "2x2", file.path], package: "imagemagick")
+        let budget = MemoryBudget(capacity: decodeBytes)
+        var options = BatchOptions(
+            output: folder.appendingPathComponent("out"), processing: PhotoProcessing(), format: .jpeg(quality: 85), jobs: 1)
+        options.memoryBudget = budget
+        let outcomes = await BatchProcessor(entries: [PhotoEntry(name: "Colour", location: .file(file))], options: options, loader: loader)
+            .run()
+        XCTAssertTrue(outcomes.allSatisfy { if case .written = $0.state { true } else { false } }, "\(outcomes)")
+        // A band of YCbCr 4:2:0 planes: 16 rows of 1008 luma samples (whole blocks of 16) and 8
+        // rows of 504 of each chroma plane.
+        XCTAssertEqual(budget.peakReservedBytes, 16 * 1_008 + 2 * 8 * 504)
+        XCTAssertEqual(budget.reservedBytes, 0)
     }
 }

@@ -21,6 +21,11 @@ typedef struct sepia_webp_info {
     bool has_alpha;
     /* The file is an animation; only its first frame is decoded. */
     bool is_animated;
+    /*
+     * A still image stored lossless (VP8L), which libwebp decodes into a buffer of the whole
+     * canvas, 4 bytes a pixel, before it writes (or scales) the output.
+     */
+    bool is_lossless;
     /* The frames the file holds (1 for a still image). */
     uint32_t frame_count;
     /*

@@ -26,6 +26,22 @@ final class MemoryReservation: MemoryAdmission {
         held.withLock { $0 += max(0, bytes) }
     }
 
+    /// Runs `body` with `options` whose ``ImageDecodingOptions/memoryAdmission`` is a new
+    /// reservation on `budget` (`options` as they are without a budget), and gives back what
+    /// it reserved when `body` returns or throws: a step's decode holds its bytes until the step
+    /// ends, its images freed or handed over.
+    static func decoding<Result>(
+        with options: ImageDecodingOptions, budget: MemoryBudget?, check: CancellationCheck?,
+        _ body: (ImageDecodingOptions) throws -> Result
+    ) rethrows -> Result {
+        guard let budget else { return try body(options) }
+        let reservation = MemoryReservation(budget: budget, check: check)
+        defer { reservation.release() }
+        var reserving = options
+        reserving.memoryAdmission = MemoryAdmissionHook(reservation)
+        return try body(reserving)
+    }
+
     /// Gives everything held back to the budget.
     func release() {
         budget.release(

@@ -32,11 +32,11 @@ extension PhotoOperations {
             "Transcode",
             TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
-                let reservation = memoryBudget.map { MemoryReservation(budget: $0, check: check) }
-                defer { reservation?.release() }
                 do {
-                    let encoded = try decodingFailures(discarding: download) {
-                        try transcoder.transcode(data, check: check, admission: reservation)
+                    let encoded = try MemoryReservation.decoding(
+                        with: processing.decodingOptions, budget: memoryBudget, check: check
+                    ) { options in
+                        try decodingFailures(discarding: download) { try transcoder.transcode(data, check: check, options: options) }
                     }
                     try check.throwIfCancelled()
                     return encoded
@@ -54,26 +54,26 @@ struct PhotoTranscoder: Sendable {
     let format: ImageEncodingFormat
     let keepingMetadata: Bool
 
-    /// The encoded photo of `data`; the whole-image decode asks `admission` for its bytes.
+    /// The encoded photo of `data`, decoded with `options` (by default the processing's, whose
+    /// memory admission the streamed decode asks for its band of rows, the whole-image one for
+    /// its image).
     ///
     /// - Throws: `ImageDecodingError`, `ImageEncodingError`, or `CancellationError` between steps
     ///   (or while the decode waits for memory).
-    func transcode(_ data: Data, check: CancellationCheck, admission: (any MemoryAdmission)? = nil) throws -> EncodedPhoto {
+    func transcode(_ data: Data, check: CancellationCheck, options: ImageDecodingOptions? = nil) throws -> EncodedPhoto {
+        let options = options ?? processing.decodingOptions
         if case .jpeg(let quality) = format,
             let streamed = try JPEGStreaming.transcode(
-                data, matrix: processing.filter.matrix, quality: quality, keepingMetadata: keepingMetadata,
-                options: processing.decodingOptions)
+                data, matrix: processing.filter.matrix, quality: quality, keepingMetadata: keepingMetadata, options: options)
         {
             return EncodedPhoto(bytes: streamed.bytes, pixelCount: streamed.decodedSize.pixelCount)
         }
-        return try transcodeWholeImage(data, check: check, admission: admission)
+        return try transcodeWholeImage(data, check: check, options: options)
     }
 
-    /// Decode, filter in place, resize, encode.
-    func transcodeWholeImage(_ data: Data, check: CancellationCheck, admission: (any MemoryAdmission)? = nil) throws -> EncodedPhoto {
-        var options = processing.decodingOptions
-        options.memoryAdmission = admission.map(MemoryAdmissionHook.init)
-        let decoded = try ImageDecoder.decode(data, options: options)
+    /// Decode (with `options`, by default the processing's), filter in place, resize, encode.
+    func transcodeWholeImage(_ data: Data, check: CancellationCheck, options: ImageDecodingOptions? = nil) throws -> EncodedPhoto {
+        let decoded = try ImageDecoder.decode(data, options: options ?? processing.decodingOptions)
         let metadata = keepingMetadata ? OutputMetadata(keepingFrom: decoded) : nil
         // Consumed, so that the image's buffer has one owner and is filtered in place.
         var image = (consume decoded).image
