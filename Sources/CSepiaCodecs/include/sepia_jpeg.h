@@ -10,9 +10,10 @@
  *   create -> read_header -> set_scale -> read_pixels -> destroy
  *
  * Any step may fail; destroy must be called in every case and frees everything. A file of
- * more than 500 scans fails with SEPIA_STATUS_UNSUPPORTED as soon as its 501st scan starts
- * (while decompression starts, which reads every scan of a multi-scan file), so that a few
- * kilobytes of scans cannot keep a thread busy for seconds.
+ * more than 500 scans fails with SEPIA_STATUS_UNSUPPORTED, so that a few kilobytes of scans
+ * cannot keep a thread busy for seconds: in read_header, which counts the SOS markers of a
+ * multi-scan file before anything is decoded, or else as soon as its 501st scan starts (while
+ * decompression starts, which reads every scan of a multi-scan file).
  */
 typedef struct sepia_jpeg_decoder sepia_jpeg_decoder;
 

@@ -92,9 +92,12 @@ enum JPEGSegments {
     }
 
     /// `jpeg` with its last scan written `count` times in all: a progressive file of many scans.
-    static func repeatingLastScan(of jpeg: [UInt8], count: Int) -> [UInt8] {
+    /// With `data`, each copy's entropy-coded data is `data` instead of the scan's own.
+    static func repeatingLastScan(of jpeg: [UInt8], count: Int, data: [UInt8]? = nil) -> [UInt8] {
         guard let last = scans(of: jpeg).last else { preconditionFailure("no SOS marker") }
-        let repeated = (0..<count).flatMap { _ in jpeg[last] }
+        var scan = Array(jpeg[last])
+        if let data { scan = Array(scan[..<(2 + Int(scan[2]) << 8 + Int(scan[3]))]) + data }
+        let repeated = (0..<count).flatMap { _ in scan }
         return Array(jpeg[..<last.lowerBound]) + repeated + jpeg[last.upperBound...]
     }
 
