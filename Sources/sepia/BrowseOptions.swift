@@ -32,6 +32,8 @@ struct BrowseOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Refuse photos with more pixels than this.", valueName: "pixels"))
     var maxPixels = OptionCheck.maxPixels.upperBound
 
+    @OptionGroup var memory: MemoryBudgetOption
+
     @Flag(inversion: .prefixedNo, help: "Mouse wheel and clicks (--no-mouse leaves the mouse to the terminal, for selecting text).")
     var mouse = true
 

@@ -28,7 +28,7 @@ struct BrowserLaunch {
         }
         let loader = HTTPLoader(
             configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct, sources: sources))
-        let pipeline = PhotoPipeline(loader: loader, configuration: pipelineConfiguration)
+        let pipeline = PhotoPipeline(loader: loader, configuration: try pipelineConfiguration())
         let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
         var listConfiguration = PhotoListConfiguration(
             prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
@@ -60,9 +60,10 @@ struct BrowserLaunch {
         exit.end()
     }
 
-    private var pipelineConfiguration: PhotoPipelineConfiguration {
+    private func pipelineConfiguration() throws -> PhotoPipelineConfiguration {
         var configuration = PhotoPipelineConfiguration(
             originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20, countsBytesPerURL: options.statsFile != nil)
+        configuration.memoryBudget = try options.memory.budget()
         if let jobs = options.jobs {
             configuration.maxConcurrentDownloads = jobs
             configuration.maxConcurrentFiltrations = jobs

@@ -70,9 +70,10 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let folder = URL(fileURLWithPath: output ?? NSTemporaryDirectory() + "sepia-demo", isDirectory: true)
         printNow("Processing \(entries.count) rows (\(browsing.look.photoFilter)) into \(folder.path)")
-        let options = BatchOptions(
+        var options = BatchOptions(
             output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
             jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
+        options.memoryBudget = try browsing.memory.budget()
         let outcome = await BatchRun(processor: BatchProcessor(entries: entries, options: options, loader: loader)).run()
         outcome.report.writeText(to: BufferedOutput())
         if outcome.interrupted { throw ExitCode(130) }

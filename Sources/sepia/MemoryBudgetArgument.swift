@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SepiaPipeline
 
 /// A `--memory-budget` or `SEPIA_MEMORY_BUDGET` value: a number of bytes with an optional binary
@@ -45,5 +46,23 @@ struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
             return MemoryBudget(capacity: MemoryBudget.defaultCapacity())
         }
         return chosen.budget
+    }
+}
+
+/// `--memory-budget`, shared by `sepia process` and the browser (`sepia browse`, `sepia demo`).
+struct MemoryBudgetOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Bytes of decoded photos in flight at once, such as 512M or 2G, or none (default: $SEPIA_MEMORY_BUDGET, else half the cgroup's memory limit or of the physical memory).",
+            valueName: "bytes"))
+    var memoryBudget: MemoryBudgetArgument?
+
+    func validate() throws {
+        if memoryBudget == nil { _ = try MemoryBudgetArgument.fromEnvironment(ProcessInfo.processInfo.environment) }
+    }
+
+    /// The budget asked for (see ``MemoryBudgetArgument/resolve(_:environment:)``).
+    func budget() throws -> MemoryBudget? {
+        try MemoryBudgetArgument.resolve(memoryBudget, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -62,11 +62,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Refuse photos with more pixels than this.", valueName: "pixels"))
     var maxPixels = OptionCheck.maxPixels.upperBound
 
-    @Option(
-        help: ArgumentHelp(
-            "Bytes of decoded photos in flight at once, such as 512M or 2G, or none (default: $SEPIA_MEMORY_BUDGET, else half the cgroup's memory limit or of the physical memory).",
-            valueName: "bytes"))
-    var memoryBudget: MemoryBudgetArgument?
+    @OptionGroup var memory: MemoryBudgetOption
 
     @OptionGroup var network: NetworkOptions
 
@@ -112,7 +108,6 @@ struct ProcessCommand: AsyncParsableCommand {
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
         try OptionCheck.count(maxPixels, "--max-pixels", in: OptionCheck.maxPixels)
-        if memoryBudget == nil { _ = try MemoryBudgetArgument.fromEnvironment(ProcessInfo.processInfo.environment) }
         if let shards { try OptionCheck.count(shards, "--shards", in: 1...BatchShard.mostShards) }
         if let maxRate, !(maxRate > 0 && maxRate <= 1_000_000) {
             throw ValidationError("--max-rate must be a number of requests a second above 0 and at most 1000000 (got \(maxRate)).")
@@ -220,7 +215,7 @@ struct ProcessCommand: AsyncParsableCommand {
             keepsMetadata: keepMetadata,
             shard: shard
         )
-        options.memoryBudget = try MemoryBudgetArgument.resolve(memoryBudget, environment: ProcessInfo.processInfo.environment)
+        options.memoryBudget = try memory.budget()
         return BatchProcessor(entries: collection.entries, options: options, loader: loader)
     }
 

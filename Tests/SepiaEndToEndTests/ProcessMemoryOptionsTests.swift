@@ -4,7 +4,7 @@ import XCTest
 
 /// `sepia process --max-pixels` and `--memory-budget` (or `SEPIA_MEMORY_BUDGET`): checked when
 /// the command line is parsed, a photo over the limit failed with the reason, and TIFFs larger
-/// than the whole budget written one at a time.
+/// than the whole budget written one at a time; `sepia browse` takes the budget too.
 final class ProcessMemoryOptionsTests: XCTestCase {
     /// Two 64×48 TIFFs written by `convert` into a folder of their own, and the output folder.
     private func photos() throws -> (input: URL, output: URL) {
@@ -54,5 +54,19 @@ final class ProcessMemoryOptionsTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(budget): \(result.output) \(result.errorOutput)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted(), ["first.jpg", "second.jpg"])
         }
+    }
+
+    /// `sepia browse` takes the same budget, checked when the command line is parsed; without a
+    /// terminal it gets no further.
+    func testBrowseTakesTheBudgetToo() throws {
+        let (input, _) = try photos()
+        let environment = ProcessInfo.processInfo.environment
+        let refused = try CommandRunner.run(
+            try EndToEndTools.sepia(), ["browse", input.path], environment: environment.merging(["SEPIA_MEMORY_BUDGET": "lots"]) { $1 })
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(refused.errorOutput.contains("SEPIA_MEMORY_BUDGET must be a number of bytes"), refused.errorOutput)
+        let accepted = try CommandRunner.run(
+            try EndToEndTools.sepia(), ["browse", input.path, "--memory-budget", "1K"], environment: environment)
+        XCTAssertTrue(accepted.errorOutput.contains("the browser needs a terminal"), accepted.errorOutput)
     }
 }

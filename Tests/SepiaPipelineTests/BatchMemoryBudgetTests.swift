@@ -7,7 +7,8 @@ import XCTest
 
 /// A batch of TIFFs under a memory budget and a pixel limit: decodes reserve their bytes before
 /// they allocate, wait for each other when the budget holds one at a time, and a photo over the
-/// limit fails with the reason. A streamed JPEG reserves its band only.
+/// limit fails with the reason. A streamed JPEG reserves its band only, and the browser's
+/// originals reserve theirs too.
 final class BatchMemoryBudgetTests: XCTestCase {
     private var folder: URL!
     private var loader: HTTPLoader!
@@ -94,5 +95,18 @@ final class BatchMemoryBudgetTests: XCTestCase {
         // rows of 504 of each chroma plane.
         XCTAssertEqual(budget.peakReservedBytes, 16 * 1_008 + 2 * 8 * 504)
         XCTAssertEqual(budget.reservedBytes, 0)
+    }
+
+    /// The browser's originals (`PhotoPipeline.original(for:)`) are decoded within the budget too.
+    func testAnOriginalsDecodeReservesAndGivesBack() async throws {
+        let file = try XCTUnwrap(photos(["Original"]).first?.location.url)
+        let budget = MemoryBudget(capacity: decodeBytes)
+        var configuration = PhotoPipelineConfiguration()
+        configuration.memoryBudget = budget
+        let pipeline = PhotoPipeline(loader: loader, configuration: configuration)
+        let image = try await pipeline.original(for: PhotoRequest(url: file)).value
+        XCTAssertEqual(image.size, PixelSize(width: 1_000, height: 800))
+        XCTAssertEqual(budget.peakReservedBytes, decodeBytes)
+        XCTAssertEqual(budget.reservedBytes, 0, "given back when the decode ended")
     }
 }

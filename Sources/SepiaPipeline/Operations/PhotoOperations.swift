@@ -16,15 +16,19 @@ public enum PhotoOperations {
     /// Decodes downloaded bytes (format found from the bytes), straight to a smaller size
     /// when `options` name a target size. Bytes that do not decode leave the disk cache when
     /// they came through a ``DownloadOperation`` (the cache keeps only photos that decoded).
-    public static func decode(_ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions())
-        -> TransformOperation<Data, RGBAImage>
-    {
+    /// With a `memoryBudget`, the decode reserves its bytes there before it allocates them
+    /// (waiting while other steps hold the budget), until the step ends.
+    public static func decode(
+        _ input: some ResultProducing<Data>, options: ImageDecodingOptions = ImageDecodingOptions(), memoryBudget: MemoryBudget? = nil
+    ) -> TransformOperation<Data, RGBAImage> {
         let download = input as? DownloadOperation
         return named(
             "Decode",
             TransformOperation(input: input) { data, check in
                 try check.throwIfCancelled()
-                let decoded = try decodingFailures(discarding: download) { try ImageDecoder.decode(data, options: options) }
+                let decoded = try MemoryReservation.decoding(with: options, budget: memoryBudget, check: check) { options in
+                    try decodingFailures(discarding: download) { try ImageDecoder.decode(data, options: options) }
+                }
                 try check.throwIfCancelled()
                 return decoded.image
             })

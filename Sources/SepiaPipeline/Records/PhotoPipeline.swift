@@ -91,7 +91,7 @@ public final class PhotoPipeline: Sendable {
         let key = OriginalKey(url: request.url, decoding: request.processing.decodingOptions)
         return originalsInFlight.task(for: key, priority: request.priority, cached: originalsCache.value(forKey:)) { work in
             let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
-            let decode = PhotoOperations.decode(download, options: key.decoding)
+            let decode = PhotoOperations.decode(download, options: key.decoding, memoryBudget: configuration.memoryBudget)
             work.run(WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode))
         }
     }

@@ -18,8 +18,9 @@ public struct PhotoPipelineConfiguration: Sendable {
     /// for measuring the work spent on each photo. Off by default: the tally holds an entry for
     /// every URL ever downloaded.
     public var countsBytesPerURL: Bool
-    /// The budget that ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` decodes reserve their
-    /// bytes from (see ``MemoryBudget``); nil, the default, for none.
+    /// The budget that decodes reserve their bytes from, those of
+    /// ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` and of ``PhotoPipeline/original(for:)``
+    /// (see ``MemoryBudget``); nil, the default, for none.
     public var memoryBudget: MemoryBudget?
 
     /// A configuration; by default 6 downloads, one filtration per core, 256 MB of originals
