@@ -10,7 +10,7 @@
 /*
  * A codec library loaded with dlopen when a file first needs it, rather than linked: every
  * library linked is loaded, relocated and initialised at each start of `sepia`, whether or not
- * the run reads that format (see DESIGN.md, Start-up).
+ * the run reads that format (TRAPS.md, "Start-up").
  *
  * Each library defines one, statically, with SEPIA_LIBRARY(...): its soname, the names of the
  * functions Sepia calls, and `install`, which stores what dlsym found (in `names`' order) in the

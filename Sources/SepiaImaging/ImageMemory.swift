@@ -7,8 +7,8 @@ public enum ImageMemory {
     ///
     /// By default glibc serves blocks above a moving threshold (128 KiB at first) with `mmap`,
     /// and gives the top of each thread's heap back once 128 KiB of it are free. A batch of
-    /// 640×480 photos then spent a sixth of its time in the kernel's page faults
-    /// (BENCHMARKS.md). After this call blocks up to 32 MiB (a 2896×2896 image) come from the
+    /// small photos then spends much of its time in the kernel's page faults (TRAPS.md,
+    /// "C libraries"). After this call blocks up to 32 MiB (a 2896×2896 image) come from the
     /// heap and up to 64 MiB of free heap is kept, so a long run holds on to about what its
     /// busiest moment needed. It changes the whole process: call it from a program's entry
     /// point, not from a library.

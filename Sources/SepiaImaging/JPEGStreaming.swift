@@ -9,7 +9,7 @@ import Foundation
 ///   time, goes from the decoder through `YCbCrColorMatrixKernel` to the encoder, which takes
 ///   planes: no chroma upsampling, no colour conversion either way, one pass over the samples.
 ///   The output is visually identical to the RGB path's, not byte for byte: the chroma is not
-///   interpolated and the rounding differs (BENCHMARKS.md, "Streaming in planes", measures it).
+///   interpolated and the rounding differs (the catalog's "Streaming" article).
 /// - **RGBA rows** otherwise: libjpeg-turbo hands out ``bandRows`` decoded rows (DCT-scaled for
 ///   a thumbnail); they are converted to sRGB (when the photo carries another profile) and
 ///   filtered with the colour matrix while they are still in the cache, then shrunk
@@ -135,7 +135,7 @@ public enum JPEGStreaming {
     /// raw data out of the decoder and into the encoder, with `matrix` applied by
     /// `YCbCrColorMatrixKernel` (or nothing, for nil) in between. No chroma upsampling, no
     /// colour conversion either way; the RGB path's output to within its chroma interpolation
-    /// and rounding (BENCHMARKS.md measures the difference).
+    /// and rounding.
     private static func transcodePlanes(
         _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, metadata: OutputMetadata?, options: ImageDecodingOptions,
         profileWarnings: [String]

@@ -11,9 +11,8 @@ import CSepiaCodecs
 /// So one pass replaces libjpeg's chroma upsampling and both colour conversions, and
 /// `ColorMatrixKernel`'s pass between them. The loop is C with explicit vectors
 /// (`sepia_ycbcr420_apply_matrix`): neither LLVM's loop vectoriser nor Swift's SIMD types made
-/// vector code of it (the 2 × 2 blocks; `pointwiseMin` kept out of line), and the Swift versions
-/// took 43 % and 56 % of a 640×480 batch against this one's 11 %; 6-8 % since blocks that clip
-/// nowhere take an affine shortcut (BENCHMARKS.md).
+/// vector code of it (the 2 × 2 blocks; `pointwiseMin` kept out of line), so the Swift versions
+/// were several times slower. Blocks that clip nowhere take an affine shortcut.
 struct YCbCrColorMatrixKernel: Sendable {
     private let coefficients: [Float]
 

@@ -16,7 +16,7 @@ extension ResultOperation: FinishHooked {}
 /// swift-corelibs-foundation's `Operation` points to its dependents without retaining them and
 /// goes through those pointers when it finishes. A dependent cancelled while its input waits
 /// finishes first; once nothing else holds it, it is freed, and the input's finish reads freed
-/// memory (see DESIGN.md). Sepia's operations call this from `addDependency(_:)`, and its
+/// memory (the catalog's "Operations on Linux", "Dependents kept alive"). Sepia's operations call this from `addDependency(_:)`, and its
 /// queues (``CountedQueue``, so every ``OperationStage``) for each operation added to them, so
 /// a plain `BlockOperation` that depends on a download is as safe as a ``TransformOperation``.
 enum DependentLifetime {

@@ -23,7 +23,7 @@ struct BatchRun {
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
     func run() async -> Outcome {
-        ImageMemory.keepFreedBuffers()  // a batch goes through many images (see DESIGN.md)
+        ImageMemory.keepFreedBuffers()  // a batch goes through many images (TRAPS.md, "C libraries")
         let processor = processor
         let entries = processor.entries
         let bar = ProgressBar(total: entries.count)

@@ -4,7 +4,7 @@ import XCTest
 @testable import SepiaImaging
 
 final class ColorMatrixTests: XCTestCase {
-    /// Hand-computed with the W3C sepia matrix (see shared/DESIGN.md): exact value, then
+    /// Hand-computed with the W3C sepia matrix (SepiaImaging.docc, "The sepia filter"): exact value, then
     /// rounded half up and clamped at 255. Each case sits well away from a half level.
     private let sepiaCases: [(intensity: Float, input: [UInt8], expected: [UInt8])] = [
         (0, [200, 200, 200], [200, 200, 200]),
@@ -13,7 +13,7 @@ final class ColorMatrixTests: XCTestCase {
         (0.5, [255, 0, 0], [178, 44, 35]),  // 177.6075, 44.4975, 34.68
         (0.5, [90, 140, 210], [136, 151, 168]),  // 136.36, 151.365, 168.375
         (0.5, [255, 255, 255], [255, 255, 247]),  // 299.75, 280.88, 246.9675
-        (0.8, [200, 200, 200], [255, 232, 190]),  // 256.16, 232.48, 189.92 (DESIGN.md's example)
+        (0.8, [200, 200, 200], [255, 232, 190]),  // 256.16, 232.48, 189.92 (the article's example)
         (0.8, [0, 255, 0], [157, 191, 109]),  // 156.876, 190.944, 108.936
         (0.8, [120, 60, 30], [103, 82, 61]),  // 103.176, 82.464, 60.888
         (0.8, [10, 20, 30], [22, 22, 20]),  // 21.984, 21.8, 19.864

@@ -13,7 +13,7 @@ final class RetryPolicyTests: XCTestCase {
     // `RetryPolicy.delay(after:attempt:using:)`. A compiler bug, not ours: reduced to eight
     // lines without XCTest (a class `Holder { var random = SystemRandomNumberGenerator() }`
     // passing `&random` to `func draw(using: inout some RandomNumberGenerator)`), see
-    // DESIGN.md; swiftlang/swift#61244 (open) shows the same crash, and #35579 only skips the
+    // TRAPS.md; swiftlang/swift#61244 (open) shows the same crash, and #35579 only skips the
     // check where the empty type is known at the access, which a generic callee never knows.
     // Product code is not affected: `HTTPLoad` keeps its generator in a struct, whose field
     // has a real address. A fixed seed also makes a failure here repeatable.

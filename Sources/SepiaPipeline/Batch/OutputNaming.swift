@@ -135,7 +135,7 @@ public struct OutputNaming: Sendable {
     /// removes (tab, the space separators, Unicode's Zs, and U+200B ZERO WIDTH SPACE, which
     /// Foundation's set still holds), without Foundation's `NSString`, whose generic UTF-16 code
     /// made the runtime scan every protocol conformance of the binary three times in a one-photo
-    /// run (see DESIGN.md, Start-up).
+    /// run (TRAPS.md, "Start-up").
     static func trimmingWhitespace(_ text: String) -> String {
         func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
             // ASCII first: the Unicode property lookup is what a batch of short names pays for.

@@ -6,7 +6,7 @@ import Glibc
 /// On Linux, Foundation's `attributesOfItem`, `Data(contentsOf:)` and `Data.write(to:)` cost
 /// a dozen system calls per file: the owner's and group's names are looked up in /etc/passwd
 /// and /etc/group, extended attributes are listed, and every write ends with an `fsync`. For
-/// `sepia process` over small photos that was a fifth of the run (BENCHMARKS.md). Here a read
+/// `sepia process` over small photos that cost more than the photos' own file I/O. Here a read
 /// is open, fstat, read, close, and a write is open, write, close, rename.
 enum LocalFile {
     /// The bytes of the file at `path`: a regular file, or anything else that can be read to

@@ -14,7 +14,7 @@ extension PhotoOperations {
     /// decode, filter in place, resize, encode. Both give the same bytes for a photo that both
     /// can take, but through planes, which give a visually identical photo (48 dB apart). Bytes
     /// that do not decode leave the disk cache when they came through a ``DownloadOperation``,
-    /// as with ``decode(_:options:)``.
+    /// as with ``decode(_:options:memoryBudget:)``.
     ///
     /// - Parameters:
     ///   - keepingMetadata: write the original's EXIF (orientation reset to 1) and an sRGB tag

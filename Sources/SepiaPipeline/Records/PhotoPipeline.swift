@@ -121,7 +121,7 @@ public final class PhotoPipeline: Sendable {
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         // The saves are file I/O, on the download queue with the other I/O: on the filtration
         // queue, whose slots are the cores, a save waiting on the file system (its folder's lock,
-        // a slow disk) held a core's slot (BENCHMARKS.md, "Saves off the cores' queue").
+        // a slow disk) would hold a core's slot.
         let steps: [(operation: Operation, queue: CountedQueue)] =
             [(download, downloadQueue), (encoded, filtrationQueue)] + saves.map { ($0, downloadQueue) }
         work.run(

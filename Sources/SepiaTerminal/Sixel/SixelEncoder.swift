@@ -5,9 +5,8 @@ import SepiaImaging
 ///
 /// A picture with no more colours than the terminal has registers keeps its own; any other is
 /// quantised per picture, by median cut over a 32 × 32 × 32 histogram, and drawn with
-/// Floyd–Steinberg error diffusion (`SixelDithering`). (k-means passes after the cut gained
-/// at most 0.02 dB on `sepia-bench sixel`'s photos, for up to 2 ms more a 320 × 240 picture,
-/// and were dropped: BENCHMARKS.md.) Pixels whose alpha is
+/// Floyd–Steinberg error diffusion (`SixelDithering`); k-means passes after the cut cost time
+/// for no visible gain (`sepia-bench sixel` compares them). Pixels whose alpha is
 /// below 128 are left unpainted, so the terminal's background shows through. A pure function
 /// of its inputs: call it on any thread.
 public enum SixelEncoder {
