@@ -1,4 +1,5 @@
 import Foundation
+import SepiaList
 import SepiaPipeline
 import SepiaTerminal
 
@@ -36,34 +37,14 @@ enum RowView {
 
     /// What the row's second line says, and in what style.
     static func stateText(_ row: BrowserFrame.Row, frame: BrowserFrame) -> (String, CellStyle) {
-        switch row.record.state {
-        case .new where row.isWorking:
-            return ("\(frame.spinner) Downloading…" + progressText(row.progress), BrowserTheme.working)
-        case .new:
-            return ("Waiting", BrowserTheme.dim)
-        case .downloaded where row.isWorking:
-            return ("\(frame.spinner) Filtering…", BrowserTheme.working)
-        case .downloaded:
-            return ("Downloaded, not filtered yet", BrowserTheme.dim)
-        case .filtered:
-            return ("✓ \(frame.filterName)", BrowserTheme.done)
-        case .failed:
-            return (row.record.failureText ?? "Failed to load", BrowserTheme.failure)
+        let status = PhotoRowStatus(record: row.record, isWorking: row.isWorking, progress: row.progress)
+        let text = status.text(filterName: frame.filterName)
+        switch status {
+        case .downloading, .filtering: return ("\(frame.spinner) " + text, BrowserTheme.working)
+        case .waiting, .downloaded: return (text, BrowserTheme.dim)
+        case .filtered: return (text, BrowserTheme.done)
+        case .failed: return (text, BrowserTheme.failure)
         }
-    }
-
-    private static func progressText(_ progress: DownloadProgress?) -> String {
-        guard let progress else { return "" }
-        let received = byteCount(progress.received)
-        guard let fraction = progress.fraction, let expected = progress.expected else { return " \(received)" }
-        return " \(Int((fraction * 100).rounded(.down)))% of \(byteCount(expected))"
-    }
-
-    static func byteCount(_ bytes: Int) -> String {
-        bytes < 1024
-            ? "\(bytes) B"
-            : bytes < 1 << 20
-                ? "\(bytes / 1024) KB" : String(format: "%.1f MB", Double(bytes) / Double(1 << 20))
     }
 
     private static func progressBar(_ fraction: Double, width: Int) -> String {

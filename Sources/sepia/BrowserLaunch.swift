@@ -4,6 +4,7 @@ import SepiaBrowser
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
+import SepiaProcess
 import SepiaTerminal
 
 /// Starts the terminal browser over manifests, folders or photos with the options given: the pipeline (waited
@@ -53,7 +54,13 @@ struct BrowserLaunch {
             }
         }
         if let statsFile = options.statsFile {
-            BrowserStats(controller: controller, pipeline: naive ? nil : pipeline).write(to: statsFile)
+            do {
+                // The launch asks the pipeline to count per URL whenever it writes these figures.
+                try PhotoListStats(controller: controller, pipeline: naive ? nil : pipeline, peakResidentBytes: ResidentMemory.peak())
+                    .write(to: statsFile)
+            } catch {
+                printErrorLine("cannot write \(statsFile): \(error)")
+            }
         }
         await cleanUp()
         await loader.shutdown()

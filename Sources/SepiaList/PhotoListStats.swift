@@ -1,12 +1,10 @@
 import Foundation
-import SepiaList
-import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
 
-/// What a browsing session did, written on exit for the benchmarks (`--stats-file`): the rows
-/// that were on screen, the work done, and how much of it went to rows never shown.
-struct BrowserStats: Encodable {
+/// What a browsing session did, written on exit for the benchmarks and tests (`--stats-file`
+/// of `sepia browse` and `sepia-gtk`): the rows that were on screen, the work done, and how
+/// much of it went to rows never shown.
+public struct PhotoListStats: Encodable {
     let rows: Int
     let rowsShown: Int
     let downloadedRows: Int
@@ -18,8 +16,11 @@ struct BrowserStats: Encodable {
     let bytesReceivedNeverShown: Int?
     let peakResidentBytes: Int?
 
+    /// The figures of `controller`'s session; the bytes from `pipeline` (which must count
+    /// bytes per URL: `PhotoPipelineConfiguration.countsBytesPerURL`), none without one.
+    /// `peakResidentBytes` is the process's peak resident memory, if known.
     @MainActor
-    init(controller: PhotoListController, pipeline: PhotoPipeline?) {
+    public init(controller: PhotoListController, pipeline: PhotoPipeline?, peakResidentBytes: Int?) {
         let shown = controller.rowsShown
         let done = controller.workDone
         rows = controller.records.count
@@ -35,24 +36,19 @@ struct BrowserStats: Encodable {
                 guard let url = record.url else { continue }
                 shownByURL[url, default: false] = shownByURL[url, default: false] || shown.contains(row)
             }
-            // The launch asks the pipeline to count per URL whenever it writes these figures.
             bytesReceived = shownByURL.keys.reduce(0) { $0 + (pipeline.bytesReceived(for: $1) ?? 0) }
             bytesReceivedNeverShown = shownByURL.filter { !$0.value }.keys.reduce(0) { $0 + (pipeline.bytesReceived(for: $1) ?? 0) }
         } else {
             bytesReceived = nil
             bytesReceivedNeverShown = nil
         }
-        peakResidentBytes = ResidentMemory.peak()
+        self.peakResidentBytes = peakResidentBytes
     }
 
-    /// Writes the figures as JSON to `path`; a failure is reported on standard error.
-    func write(to path: String) {
+    /// Writes the figures as pretty-printed JSON, keys sorted, to `path`.
+    public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do {
-            try encoder.encode(self).write(to: URL(fileURLWithPath: path))
-        } catch {
-            printErrorLine("cannot write \(path): \(error)")
-        }
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
     }
 }
