@@ -5,7 +5,7 @@ import PackageDescription
 // and tested on Debian 12 only, so the package names no Apple platform.
 let package = Package(
     name: "Sepia",
-    // The library modules; the executables (`sepia`, `sepia-bench`) are products by themselves.
+    // The library modules; the executables (`sepia`, `sepia-gtk`, `sepia-bench`) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
@@ -116,6 +116,31 @@ let package = Package(
             ]
         ),
 
+        // GTK 4 (Debian's libgtk-4-dev, 4.8) for the desktop app only: neither `sepia` nor any
+        // library product depends on it, so they build and run without GTK headers or libraries.
+        // SwiftPM warns about the -msse flags graphene's pkg-config file gives: harmless.
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+
+        // What of GTK and libdispatch does not import into Swift: signal connection and the cast
+        // macros as functions, the main queue's wake-up handle, and a list model of N rows that
+        // makes each row's item only when the list view asks for it.
+        .target(name: "CSepiaGtk", dependencies: ["CGtk"]),
+
+        // The desktop app: the photo list in a GTK window on the same list controller as the
+        // terminal browser. Not a product.
+        .target(
+            name: "SepiaDesktop",
+            dependencies: [
+                "CGtk", "CSepiaGtk", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaDemoServer", "SepiaProcess",
+            ]
+        ),
+
+        // The desktop app's command line.
+        .executableTarget(
+            name: "sepia-gtk",
+            dependencies: ["SepiaDesktop", "SepiaPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Reference C loops for the benchmark, built the way a C programmer would build them
         // (no FMA contraction, so the same arithmetic gives the same bytes as Swift).
         .target(
@@ -185,5 +210,9 @@ let package = Package(
         .testTarget(
             name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
         .testTarget(name: "SepiaEndToEndTests", dependencies: ["SepiaTestSupport"]),
+        // The desktop app: its main loop in-process, and the built `sepia-gtk` under Xvfb.
+        .testTarget(
+            name: "SepiaDesktopTests",
+            dependencies: ["SepiaDesktop", "CGtk", "CSepiaGtk", "SepiaTestSupport", "SepiaDemoContent", "SepiaImaging"]),
     ]
 )

@@ -1,0 +1,275 @@
+import CGtk
+import CSepiaGtk
+import Foundation
+import SepiaDemoServer
+import SepiaList
+import SepiaOperations
+import SepiaPipeline
+import SepiaProcess
+
+/// The desktop app: the photo list in a GTK 4 window, on the same ``PhotoListController`` as
+/// the terminal browser.
+///
+/// GLib's main loop owns the main thread (``run(_:)`` returns when the app has quit); the
+/// main dispatch queue, `OperationQueue.main` and the main actor run from it
+/// (``MainQueueBridge``). Closing the window, Ctrl+Q, SIGINT and SIGTERM all quit the same
+/// way: the rows' work is cancelled, the HTTP client shut down, the demo server stopped, then
+/// the loop ends.
+@MainActor
+public final class DesktopApp {
+    /// The application's id (D-Bus name and desktop entry's name).
+    public static let applicationID = "io.github.sepia.Sepia"
+
+    private let options: DesktopOptions
+    private let loader: HTTPLoader
+    private let pipeline: PhotoPipeline
+    private let controller: PhotoListController
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private var window: Widget?
+    private var list: PhotoListView?
+    private var headerSpinner: Widget?
+    private var statusLabel: Widget?
+    private var demoServer: DemoPhotoServer?
+    /// How many entries of the folders given are not rows (not images, unreadable…).
+    private var skippedCount = 0
+    private var isQuitting = false
+    private var alertShown = false
+    private var title: String
+
+    /// Runs the app with `options` until it quits; returns the process's exit status (0, or
+    /// 1 when no display can be opened or the options cannot be used, with a message on
+    /// standard error).
+    public static func run(_ options: DesktopOptions) -> Int32 {
+        guard gtk_init_check() != 0 else {
+            printError("sepia-gtk: cannot open a display (DISPLAY or WAYLAND_DISPLAY); `sepia browse` shows the photos in a terminal.")
+            return 1
+        }
+        let app: DesktopApp
+        do {
+            app = try DesktopApp(options: options)
+        } catch {
+            printError("sepia-gtk: \(error)")
+            return 1
+        }
+        MainQueueBridge.install()
+        g_application_run(sepia_g_application(app.application), 0, nil)
+        g_object_unref(app.application.object)
+        return 0
+    }
+
+    private init(options: DesktopOptions) throws {
+        self.options = options
+        let loaderConfiguration: HTTPLoaderConfiguration
+        if options.demo {
+            // The demo server is on loopback: no proxy of the environment is asked to reach it,
+            // and the manifest it serves may name it (the policy is set once it has a port).
+            loaderConfiguration = HTTPLoaderConfiguration(totalTimeout: options.timeout)
+        } else {
+            loaderConfiguration = HTTPLoaderConfiguration(
+                totalTimeout: options.timeout, proxies: try ProxySettings(environment: ProcessInfo.processInfo.environment),
+                destinationPolicy: DestinationPolicy(sourceArguments: options.sources))
+        }
+        loader = HTTPLoader(configuration: loaderConfiguration)
+        pipeline = PhotoPipeline(
+            loader: loader,
+            configuration: PhotoPipelineConfiguration(
+                originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20, countsBytesPerURL: options.statsFile != nil))
+        var listConfiguration = PhotoListConfiguration(
+            prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
+        listConfiguration.processing.filter = options.filter
+        controller = PhotoListController(
+            loader: options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline, configuration: listConfiguration)
+        title = options.demo ? "Sepia demo" : "Sepia — " + options.sources.joined(separator: " ")
+        application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
+        SignalHandlers.connect(application.object, "activate") { [unowned self] in activate() }
+        let quitAction = g_simple_action_new("quit", nil)!
+        SignalHandlers.connect(quitAction.object, "activate") { [unowned self] (_: gpointer?) in quit() }
+        g_action_map_add_action(OpaquePointer(application), quitAction)
+        g_object_unref(quitAction.object)
+        Self.setAccelerators(["<Control>q"], for: "app.quit", in: application)
+        for signal in [SIGINT, SIGTERM] {
+            SignalHandlers.onUnixSignal(signal) { [unowned self] in
+                quit()
+                return true
+            }
+        }
+    }
+
+    // MARK: The window
+
+    private func activate() {
+        guard window == nil else { return }
+        let window = gtk_application_window_new(application)!
+        self.window = window
+        gtk_window_set_default_size(sepia_window(window.object), 900, 720)
+        let header = gtk_header_bar_new()!
+        let spinner = gtk_spinner_new()!
+        gtk_header_bar_pack_start(OpaquePointer(header), spinner)
+        headerSpinner = spinner
+        gtk_window_set_titlebar(sepia_window(window.object), header)
+
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let list = PhotoListView(controller: controller, filterName: options.filter.description)
+        self.list = list
+        gtk_box_append(sepia_box(content.object), list.widget)
+        let status = gtk_label_new(nil)!
+        gtk_label_set_xalign(sepia_label(status.object), 0)
+        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+            setMargin(status, 6)
+        }
+        gtk_widget_add_css_class(status, "dim-label")
+        gtk_box_append(sepia_box(content.object), status)
+        statusLabel = status
+        gtk_window_set_child(sepia_window(window.object), content)
+
+        SignalHandlers.connect(window.object, "close-request") { [unowned self] () -> Bool in
+            quit()
+            return true  // the window closes once the work has stopped
+        }
+        controller.onChange = { [unowned self] change in changed(change) }
+        updateTitle()
+        gtk_window_present(sepia_window(window.object))
+        gtk_widget_grab_focus(list.listView)
+        // On the loop's next turn: the window is up before a naive data source holds the thread.
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.startSource() } }
+    }
+
+    private func startSource() {
+        guard !isQuitting else { return }
+        guard options.demo else { return loadSource(options.sources) }
+        setStatus("Starting the demo photo server…")
+        let configuration = DemoServerConfiguration(photoCount: options.demoPhotoCount)
+        Task { @MainActor in
+            do {
+                let server = try await DemoPhotoServer.start(configuration)
+                guard !isQuitting else { return await server.stop() }
+                demoServer = server
+                title =
+                    "Sepia demo — \(server.catalog.photos.count) photos, \(server.catalog.brokenEntries.count) broken on purpose"
+                updateTitle()
+                loadSource([server.propertyListURL.absoluteString])
+            } catch {
+                showAlert("The demo photo server did not start: \(error)")
+            }
+        }
+    }
+
+    /// Loads the rows of `sources` into the controller (on this thread with `--naive`, the
+    /// tutorial's frozen first version).
+    private func loadSource(_ sources: [String]) {
+        let (recursive, naive, loader) = (options.recursive, options.naive, loader)
+        controller.loadSource { [unowned self] completion in
+            let finish: @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void = { result in
+                let skipped = (try? result.get())?.skipped.count ?? 0
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.skippedCount = skipped } }
+                completion(result.map(\.entries))
+            }
+            if naive {
+                finish(BlockingPhotoLoader.loadSource(sources, recursive: recursive, loader: loader))
+            } else {
+                PhotoSource.load(sources, recursive: recursive, loader: loader, completion: finish)
+            }
+        }
+    }
+
+    // MARK: Changes
+
+    private func changed(_ change: PhotoListChange) {
+        guard !isQuitting else { return }
+        switch change {
+        case .source:
+            if controller.sourceState == .loaded { list?.reloadRows() }
+            if case .failed(let message) = controller.sourceState { showAlert(message) }
+            updateStatus()
+        case .scrollPhase:
+            updateStatus()
+        case .rows:
+            break
+        }
+        list?.changed(change)
+    }
+
+    private func updateTitle() {
+        guard let window else { return }
+        gtk_window_set_title(sepia_window(window.object), title + (options.naive ? " (naive: everything on the main thread)" : ""))
+    }
+
+    private func updateStatus() {
+        let loading = controller.sourceState == .loading
+        if let headerSpinner {
+            gtk_spinner_set_spinning(sepia_spinner(headerSpinner.object), loading.gboolean)
+            gtk_widget_set_visible(headerSpinner, loading.gboolean)
+        }
+        switch controller.sourceState {
+        case .idle: setStatus("")
+        case .loading: setStatus("Loading the photo list…")
+        case .failed: setStatus("The photo list could not be loaded.")
+        case .loaded:
+            let count = controller.records.count
+            var text = count == 1 ? "1 photo" : "\(count) photos"
+            if skippedCount > 0 { text += skippedCount == 1 ? ", 1 other entry skipped" : ", \(skippedCount) other entries skipped" }
+            text += " · \(options.filter.description)"
+            if controller.scrollPhase == .scrolling { text += " · scrolling: queues suspended" }
+            setStatus(text)
+        }
+    }
+
+    private func setStatus(_ text: String) {
+        guard let statusLabel else { return }
+        gtk_label_set_text(sepia_label(statusLabel.object), text)
+    }
+
+    /// The data source's failure, as the tutorial's "Oops!" alert: a modal dialog over the
+    /// window, once.
+    private func showAlert(_ message: String) {
+        guard !alertShown, let window else { return }
+        alertShown = true
+        let dialog = sepia_alert_new(sepia_window(window.object), "Oops!", "There was an error fetching the photo list:\n\(message)")!
+        gtk_window_present(sepia_window(dialog.object))
+    }
+
+    // MARK: Quitting
+
+    /// Cancels the rows' work, shuts the HTTP client down and stops the demo server, then
+    /// ends the main loop; the window stays (hidden) until then. Only the first call acts.
+    private func quit() {
+        guard !isQuitting else { return }
+        isQuitting = true
+        list?.stop()
+        controller.cancelAll()
+        if let window { gtk_widget_set_visible(window, false.gboolean) }
+        Task { @MainActor in
+            if let statsFile = options.statsFile {
+                do {
+                    try PhotoListStats(
+                        controller: controller, pipeline: options.naive ? nil : pipeline, peakResidentBytes: ResidentMemory.peak()
+                    )
+                    .write(to: statsFile)
+                } catch {
+                    Self.printError("sepia-gtk: cannot write \(statsFile): \(error)")
+                }
+            }
+            await loader.shutdown()
+            await demoServer?.stop()
+            if let window { gtk_window_destroy(sepia_window(window.object)) }
+            window = nil
+            g_application_quit(sepia_g_application(application))
+        }
+    }
+
+    private static func setAccelerators(_ accelerators: [String], for action: String, in application: UnsafeMutablePointer<GtkApplication>)
+    {
+        var strings = accelerators.map { strdup($0) }
+        strings.append(nil)
+        defer { for string in strings { free(string) } }
+        strings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, action, $0)
+            }
+        }
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

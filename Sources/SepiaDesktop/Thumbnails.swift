@@ -1,0 +1,51 @@
+import CGtk
+import CSepiaGtk
+import Dispatch
+import SepiaImaging
+import SepiaOperations
+
+/// Makes row thumbnails: a record's image scaled to the thumbnail's box at the display's
+/// scale, off the main thread, then a `GdkMemoryTexture` of its RGBA pixels on the main
+/// thread, shown only if the row widgets still want it.
+@MainActor
+enum Thumbnails {
+    /// Where images are scaled: work the user waits on.
+    private static let worker = QualityOfServiceQueue.userInitiated.queue
+
+    /// Shows `image` (the record's image in `state`, for `row`) in `widgets` at the scale of
+    /// their display; nothing happens when they show it already or are making it.
+    static func show(_ image: RGBAImage?, key: ThumbnailKey?, in widgets: PhotoRowWidgets) {
+        guard let image, let key else {
+            if widgets.thumbnailKey != nil {
+                widgets.thumbnailKey = nil
+                widgets.setThumbnail(nil)
+            }
+            return
+        }
+        guard widgets.thumbnailKey != key else { return }
+        // The previous thumbnail (the unfiltered photo) stays until this one is ready.
+        widgets.thumbnailKey = key
+        let box = PixelSize(
+            width: PhotoRowWidgets.thumbnailSize.width * key.scale, height: PhotoRowWidgets.thumbnailSize.height * key.scale)
+        worker.async {
+            let scaled = image.resized(toFit: box)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard widgets.thumbnailKey == key, let texture = texture(of: scaled) else { return }
+                    widgets.setThumbnail(texture)
+                    g_object_unref(texture.object)  // the picture holds its own reference
+                }
+            }
+        }
+    }
+
+    /// A texture of `image`'s pixels (straight alpha, as GDK's R8G8B8A8), or nil if GDK
+    /// refuses it. The caller owns the reference.
+    static func texture(of image: RGBAImage) -> OpaquePointer? {
+        image.pixels.withUnsafeBytes { pixels in
+            guard let bytes = g_bytes_new(pixels.baseAddress, gsize(pixels.count)) else { return nil }
+            defer { g_bytes_unref(bytes) }
+            return gdk_memory_texture_new(gint(image.width), gint(image.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(image.bytesPerRow))
+        }
+    }
+}
