@@ -42,6 +42,8 @@ final class PhotoListView {
         let factory = gtk_signal_list_item_factory_new()!
         // The selection and the list view take the references they are given.
         let selection = gtk_single_selection_new(sepia_list_model(g_object_ref(model.object)))!
+        // Nothing is selected until the user picks a row (by keyboard or pointer).
+        gtk_single_selection_set_autoselect(selection, false.gboolean)
         listView = gtk_list_view_new(sepia_selection_model(selection.object), factory)
         gtk_list_view_set_show_separators(OpaquePointer(listView), true.gboolean)
         widget = gtk_scrolled_window_new()

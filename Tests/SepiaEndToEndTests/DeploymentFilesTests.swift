@@ -262,11 +262,14 @@ final class DeploymentFilesTests: XCTestCase {
         let installDeps = try String(contentsOf: Self.installDeps, encoding: .utf8)
         let listed = try XCTUnwrap(installDeps.range(of: "\npackages=(")).upperBound
         let packages = installDeps[listed...].prefix { $0 != ")" }.split(whereSeparator: \.isWhitespace).map(String.init)
-        let developmentPackages = Set(packages.filter { $0.hasSuffix("-dev") })
+        // GTK is for the desktop app (sepia-gtk) only: the image builds and runs sepia without it.
+        let desktopPackages: Set = ["libgtk-4-dev"]
+        XCTAssertTrue(desktopPackages.isSubset(of: packages), "scripts/install-deps installs GTK for sepia-gtk")
+        let developmentPackages = Set(packages.filter { $0.hasSuffix("-dev") }).subtracting(desktopPackages)
         XCTAssertFalse(developmentPackages.isEmpty, "scripts/install-deps lists the -dev packages")
         XCTAssertEqual(
             Set(build.installedPackages.filter { $0.hasSuffix("-dev") }).sorted(), developmentPackages.sorted(),
-            "deploy/Dockerfile's build stage installs the -dev packages of scripts/install-deps")
+            "deploy/Dockerfile's build stage installs the -dev packages of scripts/install-deps but GTK's")
         // The runtime stage installs no Swift runtime: the binary carries it (see below).
         let command = build.runCommands.first { $0.contains("swift build") } ?? ""
         XCTAssertTrue(command.contains("--static-swift-stdlib") && command.contains("--product sepia"), command)
@@ -285,7 +288,7 @@ final class DeploymentFilesTests: XCTestCase {
         var linkers = [binary]
         linkers += loaded.values.filter { $0.deletingLastPathComponent().path == swiftRuntime }
         var needed = Set<String>()
-        for file in linkers { needed.formUnion(try Self.neededLibraries(of: file)) }
+        for file in linkers { needed.formUnion(try DebianTool.neededLibraries(of: file)) }
 
         var files: [String: URL] = [:]  // library → its file, for those of Debian's packages
         for name in needed {
@@ -620,14 +623,6 @@ final class DeploymentFilesTests: XCTestCase {
             files[String(name)] = URL(fileURLWithPath: parts[1])
         }
         return files
-    }
-
-    /// The sonames `file` names as needed (its ELF NEEDED entries), not what they need in turn.
-    private static func neededLibraries(of file: URL) throws -> [String] {
-        try DebianTool.text(of: "readelf", ["--dynamic", file.path], package: "binutils").split(separator: "\n").compactMap { line in
-            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
-            return String(line[line.index(after: open)..<close])
-        }
     }
 
     /// The Debian package that installed each of `libraries`, by one `dpkg -S`; a library no

@@ -63,4 +63,13 @@ package enum DebianTool {
     package static func text(of tool: String, _ arguments: [String] = [], in folder: URL? = nil, package: String) throws -> String {
         String(decoding: try run(tool, arguments, in: folder, package: package), as: UTF8.self)
     }
+
+    /// The sonames `file` names as needed (its ELF NEEDED entries, read by binutils' readelf),
+    /// not what they need in turn.
+    package static func neededLibraries(of file: URL) throws -> [String] {
+        try text(of: "readelf", ["--dynamic", file.path], package: "binutils").split(separator: "\n").compactMap { line in
+            guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+    }
 }

@@ -55,6 +55,17 @@ package final class BackgroundProcess {
     /// Whether the program still runs.
     package var isRunning: Bool { process.isRunning }
 
+    /// The program's exit status once it has ended (a signal that ended it counts as
+    /// `timeout` reports it), nil while it runs.
+    package var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
+    /// Sends `signal` to the program (through `timeout`, which passes SIGTERM, SIGINT, SIGHUP
+    /// and SIGQUIT on).
+    package func send(_ signal: Int32) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, signal)
+    }
+
     /// What the program printed on its standard output so far.
     package var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 

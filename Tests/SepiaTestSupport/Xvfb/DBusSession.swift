@@ -1,0 +1,40 @@
+import Foundation
+
+/// A D-Bus session bus of its own (`dbus-daemon --session`), for programs that need one: a
+/// GTK app's accessibility (AT-SPI starts its own bus and registry through it) and the
+/// clients that read it. ``stop()`` (or the end of the object) ends it, and with it the
+/// services it started.
+package final class DBusSession {
+    /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
+    package let address: String
+    private let daemon: BackgroundProcess
+
+    /// Starts a session bus and waits until it takes connections.
+    package init(lifetime: TimeInterval = BackgroundProcess.defaultLifetime) throws {
+        // --print-address=1: the daemon writes its address to its standard output once it
+        // listens; --nofork keeps it the process that `timeout` watches.
+        let daemon = try BackgroundProcess(
+            "dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
+            lifetime: lifetime)
+        let printed = Polling.read(every: 0.02, for: 20, { daemon.output }, until: { $0.hasSuffix("\n") || !daemon.isRunning })
+        let address = printed.value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard printed.isDone, daemon.isRunning, !address.isEmpty else {
+            daemon.stop()
+            throw EndToEndError("dbus-daemon did not start (the Debian package dbus-daemon): \(daemon.log)")
+        }
+        self.address = address
+        self.daemon = daemon
+    }
+
+    /// `base` with this bus as the session bus.
+    package func environment(_ base: [String: String]) -> [String: String] {
+        var environment = base
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return environment
+    }
+
+    /// Ends the bus. Calling it again does nothing.
+    package func stop() {
+        daemon.stop()
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A desktop program (`sepia-gtk`) on an X server of its own, with a D-Bus session of its own
+/// (so that its accessibility tree can be read over AT-SPI), seen through screenshots of the
+/// whole screen and driven by xdotool or by pressing its buttons over AT-SPI.
+///
+/// GTK draws with cairo (`GSK_RENDERER=cairo`): the same pixels on every machine, no OpenGL.
+/// No window manager runs: the program's window is at the screen's top left, with the title
+/// bar it draws itself. Every process ends with ``stop()``, with the object, or at the latest
+/// after its lifetime.
+package final class XvfbDesktopApp {
+    /// The program's name, as AT-SPI names its application.
+    package let name: String
+    /// When the program was started.
+    package let startTime: ContinuousClock.Instant
+    private let display: XvfbDisplay
+    private let bus: DBusSession
+    private let program: BackgroundProcess
+    /// The X id of the program's main window, once found.
+    private var mainWindow: String?
+
+    /// Starts an X server of `width`×`height` pixels, a session bus, and `executable` with
+    /// `arguments` on them (`environment` added to this process's).
+    package init(
+        _ executable: URL, _ arguments: [String], width: Int = 1000, height: Int = 800, environment: [String: String] = [:],
+        lifetime: TimeInterval = 300
+    ) throws {
+        name = executable.lastPathComponent
+        display = try XvfbDisplay(width: width, height: height, lifetime: lifetime)
+        do {
+            bus = try DBusSession(lifetime: lifetime)
+        } catch {
+            display.stop()
+            throw error
+        }
+        var programEnvironment = bus.environment(display.environment())
+        programEnvironment["GSK_RENDERER"] = "cairo"
+        programEnvironment["GDK_BACKEND"] = "x11"
+        programEnvironment.merge(environment) { $1 }
+        startTime = .now
+        do {
+            program = try BackgroundProcess(executable.path, arguments, environment: programEnvironment, lifetime: lifetime)
+        } catch {
+            bus.stop()
+            display.stop()
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Ends the program, the bus and the X server. Calling it again does nothing.
+    package func stop() {
+        program.stop()
+        bus.stop()
+        display.stop()
+    }
+
+    /// Whether the program still runs.
+    package var isRunning: Bool { program.isRunning }
+
+    /// The program's exit status once it has ended.
+    package var exitStatus: Int32? { program.exitStatus }
+
+    /// The end of what the program wrote on its standard error.
+    package var log: String { program.log }
+
+    /// Sends `signal` to the program.
+    package func send(_ signal: Int32) {
+        program.send(signal)
+    }
+
+    /// Waits until the program has ended, and returns its exit status.
+    ///
+    /// - Throws: ``WaitTimeout`` when it still runs after `timeout` seconds.
+    package func waitForExit(timeout: TimeInterval = Polling.patience) throws -> Int32 {
+        guard Polling.wait(every: 0.05, for: timeout, until: { !program.isRunning }), let status = program.exitStatus else {
+            throw WaitTimeout(waitingUntil: "\(name) exits", seconds: timeout)
+        }
+        return status
+    }
+
+    /// The program's main window as it is now (its first window, whose X class is the
+    /// program's name), or the whole screen while it has none or when `wholeScreen` (its
+    /// dialogs are windows of their own).
+    package func screenshot(wholeScreen: Bool = false) throws -> RGBImage {
+        if mainWindow == nil && !wholeScreen {
+            // xdotool search fails (status 1) while no window matches.
+            let found = try? X11Client.text("xdotool", ["search", "--onlyvisible", "--class", "^\(name)$"], display: display)
+            mainWindow = found?.split(separator: "\n").first.map(String.init)
+        }
+        let window = wholeScreen ? "root" : mainWindow ?? "root"
+        return try RGBImage(ppm: X11Client.run("import", ["-window", window, "-depth", "8", "ppm:-"], display: display))
+    }
+
+    /// Presses keys (xdotool's names: "ctrl+q", "Page_Down") in the focused window.
+    package func press(_ keys: String...) throws {
+        _ = try X11Client.run("xdotool", ["key", "--delay", "20"] + keys, display: display)
+    }
+
+    /// The program's accessible objects that have a name (empty until it is on the bus).
+    package func accessibleNodes() throws -> [AccessibilityTree.Node] {
+        try AccessibilityTree.nodes(of: name, environment: bus.environment(display.environment()))
+    }
+
+    /// Presses the program's push button named `button` over AT-SPI.
+    package func pressButton(_ button: String) throws {
+        try AccessibilityTree.press(button, in: name, environment: bus.environment(display.environment()))
+    }
+
+    /// Reads the accessible objects until `isDone` accepts them, and returns them.
+    ///
+    /// - Throws: ``WaitTimeout`` naming `description` (with the program's log) when `timeout`
+    ///   passes first.
+    @discardableResult
+    package func waitForAccessibleNodes(
+        _ description: String, timeout: TimeInterval = Polling.patience, until isDone: ([AccessibilityTree.Node]) throws -> Bool
+    ) throws -> [AccessibilityTree.Node] {
+        let result = try Polling.read(every: 0.2, for: timeout, accessibleNodes, until: isDone)
+        guard result.isDone else {
+            throw EndToEndError(
+                "Timed out after \(Int(timeout)) s waiting until \(description). Accessible names: "
+                    + result.value.map(\.name).joined(separator: " | ") + "\nLog: \(log)")
+        }
+        return result.value
+    }
+
+    /// Takes screenshots until `isDone` accepts one, and returns it.
+    ///
+    /// - Throws: ``WaitTimeout`` naming `description` when `timeout` passes first; the last
+    ///   screenshot is saved (``save(_:as:)``) as `timeout-<description>`.
+    @discardableResult
+    package func waitForScreenshot(
+        _ description: String, timeout: TimeInterval = Polling.patience, until isDone: (RGBImage) throws -> Bool
+    ) throws -> RGBImage {
+        let result = try Polling.read(every: 0.1, for: timeout, { try screenshot() }, until: isDone)
+        guard result.isDone else {
+            try? save(
+                result.value,
+                as: "timeout-" + description.filter { $0.isLetter || $0.isNumber || $0 == " " }.replacingOccurrences(of: " ", with: "-"))
+            throw WaitTimeout(waitingUntil: description, seconds: timeout)
+        }
+        return result.value
+    }
+
+    /// Writes `image` to `$SEPIA_SCREENSHOTS/<program>-<name>.png` when that variable names a
+    /// folder (made if missing); returns the file, or nil when the variable is not set.
+    @discardableResult
+    package func save(_ image: RGBImage, as name: String) throws -> URL? {
+        guard let folder = ProcessInfo.processInfo.environment[XvfbTerminal.screenshotFolderVariable], !folder.isEmpty else { return nil }
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let file = url.appendingPathComponent("\(self.name)-\(name).png")
+        try image.writePNG(to: file)
+        return file
+    }
+}
