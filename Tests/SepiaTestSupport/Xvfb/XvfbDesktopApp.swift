@@ -127,33 +127,21 @@ package final class XvfbDesktopApp {
         return result.value
     }
 
-    /// Takes screenshots until `isDone` accepts one, and returns it.
+    /// Takes screenshots of the main window until `isDone` accepts one, and returns it.
     ///
     /// - Throws: ``WaitTimeout`` naming `description` when `timeout` passes first; the last
-    ///   screenshot is saved (``save(_:as:)``) as `timeout-<description>`.
+    ///   screenshot is saved (``ScreenshotFolder``) as `<program>-timeout-<description>`.
     @discardableResult
     package func waitForScreenshot(
         _ description: String, timeout: TimeInterval = Polling.patience, until isDone: (RGBImage) throws -> Bool
     ) throws -> RGBImage {
-        let result = try Polling.read(every: 0.1, for: timeout, { try screenshot() }, until: isDone)
-        guard result.isDone else {
-            try? save(
-                result.value,
-                as: "timeout-" + description.filter { $0.isLetter || $0.isNumber || $0 == " " }.replacingOccurrences(of: " ", with: "-"))
-            throw WaitTimeout(waitingUntil: description, seconds: timeout)
-        }
-        return result.value
+        try ScreenshotFolder.wait(for: description, every: 0.1, timeout: timeout, prefix: name, { try screenshot() }, until: isDone)
     }
 
     /// Writes `image` to `$SEPIA_SCREENSHOTS/<program>-<name>.png` when that variable names a
-    /// folder (made if missing); returns the file, or nil when the variable is not set.
+    /// folder (``ScreenshotFolder``); returns the file, or nil when the variable is not set.
     @discardableResult
     package func save(_ image: RGBImage, as name: String) throws -> URL? {
-        guard let folder = ProcessInfo.processInfo.environment[XvfbTerminal.screenshotFolderVariable], !folder.isEmpty else { return nil }
-        let url = URL(fileURLWithPath: folder, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let file = url.appendingPathComponent("\(self.name)-\(name).png")
-        try image.writePNG(to: file)
-        return file
+        try ScreenshotFolder.save(image, as: "\(self.name)-\(name)")
     }
 }

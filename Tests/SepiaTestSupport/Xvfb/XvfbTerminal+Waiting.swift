@@ -10,14 +10,7 @@ extension XvfbTerminal {
     package func waitForScreenshot(
         _ description: String, timeout: TimeInterval = Polling.patience, until isDone: (RGBImage) throws -> Bool
     ) throws -> RGBImage {
-        let result = try Polling.read(every: 0.05, for: timeout, screenshot, until: isDone)
-        guard result.isDone else {
-            try? save(
-                result.value,
-                as: "timeout-" + description.filter { $0.isLetter || $0.isNumber || $0 == " " }.replacingOccurrences(of: " ", with: "-"))
-            throw WaitTimeout(waitingUntil: description, seconds: timeout)
-        }
-        return result.value
+        try ScreenshotFolder.wait(for: description, every: 0.05, timeout: timeout, prefix: emulator.rawValue, screenshot, until: isDone)
     }
 
     /// A screen that has stopped changing, and when it first looked that way.

@@ -10,9 +10,6 @@ import Foundation
 /// variable `SEPIA_SCREENSHOTS` names a folder, ``save(_:as:)`` writes screenshots there as
 /// PNG files for a person to look at.
 package final class XvfbTerminal {
-    /// The environment variable naming the folder for screenshots.
-    package static let screenshotFolderVariable = "SEPIA_SCREENSHOTS"
-
     /// Which terminal runs.
     package let emulator: TerminalEmulator
     /// The window's width in cells.
@@ -120,16 +117,11 @@ package final class XvfbTerminal {
         _ = try X11Client.run("xdotool", ["type", "--delay", "20", text], display: display)
     }
 
-    /// Writes `image` to `$SEPIA_SCREENSHOTS/<name>.png` when that variable names a folder
-    /// (made if missing); returns the file, or nil when the variable is not set.
+    /// Writes `image` to `$SEPIA_SCREENSHOTS/<emulator>-<name>.png` when that variable names a
+    /// folder (``ScreenshotFolder``); returns the file, or nil when the variable is not set.
     @discardableResult
     package func save(_ image: RGBImage, as name: String) throws -> URL? {
-        guard let folder = ProcessInfo.processInfo.environment[Self.screenshotFolderVariable], !folder.isEmpty else { return nil }
-        let url = URL(fileURLWithPath: folder, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let file = url.appendingPathComponent("\(emulator.rawValue)-\(name).png")
-        try image.writePNG(to: file)
-        return file
+        try ScreenshotFolder.save(image, as: "\(emulator.rawValue)-\(name)")
     }
 
     /// Waits for the terminal's main window to be shown and returns its id and size.
