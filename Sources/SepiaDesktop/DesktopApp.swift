@@ -249,8 +249,12 @@ public final class DesktopApp {
                     Self.printError("sepia-gtk: cannot write \(statsFile): \(error)")
                 }
             }
-            await loader.shutdown()
+            // The server first, as `sepia demo` does: it abandons its pending responses at
+            // once, so the downloads waiting on them end and the client shuts down at once
+            // (the other way round, the client's shutdown waited for the server's answers).
+            // A photo the server is rendering is finished first (seconds in a debug build).
             await demoServer?.stop()
+            await loader.shutdown()
             if let window { gtk_window_destroy(sepia_window(window.object)) }
             window = nil
             g_application_quit(sepia_g_application(application))

@@ -60,7 +60,8 @@ final class DesktopWindowTests: XCTestCase {
     /// The embedded demo server: the title counts its photos and broken entries, a broken row
     /// says why it fails, photos arrive; SIGTERM stops the server and the app, which exits 0.
     func testTheDemoBrowsesTheEmbeddedServerAndEndsOnSIGTERM() throws {
-        let app = try XvfbDesktopApp(try DesktopTools.sepiaGtk(), ["--demo", "--count", "12", "--intensity", "1"])
+        // No prefetching: once the screen's rows are done, no download is in flight.
+        let app = try XvfbDesktopApp(try DesktopTools.sepiaGtk(), ["--demo", "--count", "12", "--intensity", "1", "--prefetch", "0"])
         defer { app.stop() }
         let nodes = try app.waitForAccessibleNodes("the demo's rows are listed", timeout: 60) { nodes in
             nodes.contains { $0.name.hasPrefix("Broken: no URL: Failed to load: ") }
@@ -73,6 +74,12 @@ final class DesktopWindowTests: XCTestCase {
             }
         }
         try app.save(shot, as: "demo")
+        // SIGTERM once the screen's rows are done: the server stops at once when it renders no
+        // photo (it finishes one it is rendering first, which takes seconds in a debug build,
+        // longer than BackgroundProcess waits before SIGKILL).
+        try app.waitForAccessibleNodes("the screen's rows are done") { nodes in
+            !nodes.contains { $0.name.contains("Downloading…") || $0.name.contains("Filtering…") }
+        }
         app.send(SIGTERM)
         XCTAssertEqual(try app.waitForExit(), 0, app.log)
     }
