@@ -213,6 +213,8 @@ let package = Package(
         // The desktop app: its main loop in-process, and the built `sepia-gtk` under Xvfb.
         .testTarget(
             name: "SepiaDesktopTests",
-            dependencies: ["SepiaDesktop", "CGtk", "CSepiaGtk", "SepiaTestSupport", "SepiaDemoContent", "SepiaImaging"]),
+            dependencies: [
+                "SepiaDesktop", "CGtk", "CSepiaGtk", "SepiaTestSupport", "SepiaDemoContent", "SepiaDemoServer", "SepiaImaging",
+            ]),
     ]
 )

@@ -35,6 +35,8 @@ public final class DesktopApp {
     private var isQuitting = false
     private var alertShown = false
     private var title: String
+    /// The queues as the scroll phase changed, for `--stats-file`.
+    private var scrollTally = ScrollTally()
 
     /// Runs the app with `options` until it quits; returns the process's exit status (0, or
     /// 1 when no display can be opened or the options cannot be used, with a message on
@@ -182,6 +184,7 @@ public final class DesktopApp {
             if case .failed(let message) = controller.sourceState { showAlert(message) }
             updateStatus()
         case .scrollPhase:
+            scrollTally.note(controller.scrollPhase, queues: controller.queueCounters)
             updateStatus()
         case .rows:
             break
@@ -236,13 +239,18 @@ public final class DesktopApp {
         guard !isQuitting else { return }
         isQuitting = true
         list?.stop()
+        let cancelledBeforeQuit = Dictionary(controller.queueCounters.map { ($0.name, $0.cancelled) }) { $0 + $1 }
+        let visibleRows = controller.visibleRows
         controller.cancelAll()
         if let window { gtk_widget_set_visible(window, false.gboolean) }
         Task { @MainActor in
             if let statsFile = options.statsFile {
                 do {
-                    try PhotoListStats(
-                        controller: controller, pipeline: options.naive ? nil : pipeline, peakResidentBytes: ResidentMemory.peak()
+                    let list = PhotoListStats(
+                        controller: controller, pipeline: options.naive ? nil : pipeline, peakResidentBytes: ResidentMemory.peak())
+                    try DesktopStats(
+                        list: list, scrolling: scrollTally, cancelledBeforeQuit: cancelledBeforeQuit,
+                        visibleRows: [visibleRows.lowerBound, visibleRows.upperBound]
                     )
                     .write(to: statsFile)
                 } catch {

@@ -56,7 +56,9 @@ struct SepiaGtkCommand: ParsableCommand {
     var naive = false
 
     @Option(
-        help: ArgumentHelp("Write figures (rows shown, work done, bytes, peak memory) as JSON to this file on exit.", visibility: .hidden))
+        help: ArgumentHelp(
+            "Write figures (rows shown, work done, bytes, peak memory, scrolling, cancellations) as JSON to this file on exit.",
+            visibility: .hidden))
     var statsFile: String?
 
     func validate() throws {

@@ -100,6 +100,14 @@ package final class XvfbDesktopApp {
         _ = try X11Client.run("xdotool", ["key", "--delay", "20"] + keys, display: display)
     }
 
+    /// Turns the mouse wheel `notches` times (down, or up when `down` is false) with the
+    /// pointer at (`x`, `y`) on the screen, `delay` milliseconds apart.
+    package func wheel(notches: Int, down: Bool = true, x: Int, y: Int, delay: Int = 30) throws {
+        _ = try X11Client.run(
+            "xdotool", ["mousemove", "\(x)", "\(y)", "click", "--repeat", "\(notches)", "--delay", "\(delay)", down ? "5" : "4"],
+            display: display)
+    }
+
     /// The program's accessible objects that have a name (empty until it is on the bus).
     package func accessibleNodes() throws -> [AccessibilityTree.Node] {
         try AccessibilityTree.nodes(of: name, environment: bus.environment(display.environment()))
