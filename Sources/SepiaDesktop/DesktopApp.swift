@@ -18,7 +18,7 @@ import SepiaProcess
 @MainActor
 public final class DesktopApp {
     /// The application's id (D-Bus name and desktop entry's name).
-    public static let applicationID = "io.github.sepia.Sepia"
+    nonisolated public static let applicationID = "io.github.sepia.Sepia"
 
     private let options: DesktopOptions
     private let loader: HTTPLoader
