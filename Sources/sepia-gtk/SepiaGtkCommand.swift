@@ -14,6 +14,7 @@ struct SepiaGtkCommand: ParsableCommand {
             Each SOURCE is a manifest (an http(s) URL or a file: a property list or JSON of \
             name → URL, an array of {name, url}, or a list of URLs, one a line), a folder of \
             photos, or a photo file; --demo browses the embedded demo photo server instead. \
+            With neither, the pictures folder (XDG_PICTURES_DIR, else ~/Pictures) is browsed. \
             Photos download and filter on background queues while you scroll; Ctrl+Q quits. \
             `sepia browse` shows the same list in a terminal.
             """,
@@ -62,9 +63,9 @@ struct SepiaGtkCommand: ParsableCommand {
     var statsFile: String?
 
     func validate() throws {
-        guard demo != !sources.isEmpty else {
-            throw ValidationError(
-                demo ? "Give either --demo or sources, not both." : "Give a manifest, a folder or photo files, or --demo.")
+        guard !(demo && !sources.isEmpty) else { throw ValidationError("Give either --demo or sources, not both.") }
+        guard demo || !sources.isEmpty || PicturesFolder.find() != nil else {
+            throw ValidationError("Give a manifest, a folder or photo files, or --demo: there is no pictures folder to browse.")
         }
         guard (0...1).contains(intensity) else { throw ValidationError("--intensity must be between 0 and 1.") }
         guard (0...10_000_000).contains(count) else { throw ValidationError("--count must be between 0 and 10000000.") }
@@ -73,7 +74,8 @@ struct SepiaGtkCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = DesktopOptions(sources: sources)
+        let pictures = demo || !sources.isEmpty ? nil : PicturesFolder.find()
+        var options = DesktopOptions(sources: pictures.map { [$0] } ?? sources)
         options.recursive = recursive
         options.demo = demo
         options.demoPhotoCount = count

@@ -102,4 +102,22 @@ final class DesktopWindowTests: XCTestCase {
         try app.press("ctrl+q")
         XCTAssertEqual(try app.waitForExit(), 0, app.log)
     }
+
+    /// Started with no source, as from the desktop's app menu, the app browses the user's
+    /// pictures folder (here `~/Pictures` of a home of the test's own, with no XDG user dirs).
+    func testNoSourceBrowsesThePicturesFolder() throws {
+        let home = try makeTemporaryCacheDirectory()
+        let pictures = home.appendingPathComponent("Pictures")
+        try FileManager.default.moveItem(at: try DesktopTools.photoFolder(count: 3), to: pictures)
+        let app = try XvfbDesktopApp(
+            try DesktopTools.sepiaGtk(), [],
+            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path])
+        defer { app.stop() }
+        let nodes = try app.waitForAccessibleNodes("the pictures folder's photos load", timeout: 60) { nodes in
+            nodes.contains { $0.name == "photo-03.jpg: ✓ sepia 0.8" }
+        }
+        XCTAssertTrue(nodes.contains { $0.role == "frame" && $0.name == "Sepia — \(pictures.path)" }, "\(nodes)")
+        try app.press("ctrl+q")
+        XCTAssertEqual(try app.waitForExit(), 0, app.log)
+    }
 }
