@@ -88,15 +88,25 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     }
 
     /// The one check every decoder makes once it knows the size of what it will decode, before
-    /// any large allocation: throws `.tooLarge` when a `width` × `height` output would exceed
-    /// `pixelLimit`, or when its RGBA bytes would not even fit in an `Int` (whatever the limit;
-    /// safe for any sides a header announces, see `PixelSize.rgbaByteCount`); then asks
-    /// `memoryAdmission`, when there is one, for the bytes `footprint` holds at that size, and
-    /// throws what it throws. A decoder that streams asks for its band, not the whole image.
+    /// any large allocation: the pixel limit (``checkPixelLimit(width:height:)``), then
+    /// `memoryAdmission`, when there is one, asked for the bytes `footprint` holds at that
+    /// size; throws what either throws. A decoder that streams asks for its band, not the whole
+    /// image.
     func admit(width: Int, height: Int, holding footprint: DecodeFootprint) throws {
+        let imageBytes = try checkPixelLimit(width: width, height: height)
+        try memoryAdmission?.admission.admit(bytes: footprint.bytes(width: width, imageBytes: imageBytes))
+    }
+
+    /// Throws `.tooLarge` when a `width` × `height` output would exceed `pixelLimit`, or when its
+    /// RGBA bytes would not even fit in an `Int` (whatever the limit; safe for any sides a header
+    /// announces, see `PixelSize.rgbaByteCount`); returns those bytes. A decoder that can check
+    /// its data before it allocates (TIFF) checks the size first, then the data, then asks
+    /// ``admit(width:height:holding:)``: damaged data is refused without waiting for memory.
+    @discardableResult
+    func checkPixelLimit(width: Int, height: Int) throws -> Int {
         guard let imageBytes = PixelSize(width: width, height: height).rgbaByteCount,
             imageBytes / RGBAImage.bytesPerPixel <= pixelLimit
         else { throw ImageDecodingError.tooLarge(width: width, height: height, limit: pixelLimit) }
-        try memoryAdmission?.admission.admit(bytes: footprint.bytes(width: width, imageBytes: imageBytes))
+        return imageBytes
     }
 }

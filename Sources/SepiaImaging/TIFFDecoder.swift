@@ -18,8 +18,8 @@ import CSepiaCodecs
 ///
 /// Every strip and tile is checked against the end of the data, and the pixel limit against the
 /// tags, before the image is allocated: an IFD announcing more than the data holds is
-/// `.truncated`, never a large allocation. With the pixel limit `ImageDecodingOptions.memoryAdmission`
-/// is asked for the decode's bytes: the RGBA image, twice when it is turned, and the shim's
+/// `.truncated`, never a large allocation. Then `ImageDecodingOptions.memoryAdmission` is asked
+/// for the decode's bytes: the RGBA image, twice when it is turned, and the shim's
 /// working buffers (`sepia_tiff_header.working_bytes`). Strips over 4 MiB decoded are read a
 /// row at a time, so a page stored as one huge strip costs little more than its RGBA image.
 enum TIFFDecoder {
@@ -42,11 +42,14 @@ enum TIFFDecoder {
         try check(sepia_tiff_decoder_read_header(decoder, data.baseAddress, data.count, allocationLimit, &header))
         let width = Int(header.width)
         let height = Int(header.height)
+        // The size, then the data, then the memory: a TIFF whose strips the data does not hold
+        // is refused at once, without waiting for a budget that its size would ask.
+        try options.checkPixelLimit(width: width, height: height)
+        try check(sepia_tiff_decoder_check_data(decoder))
         let orientation = EXIFOrientation(rawValue: Int(header.orientation)) ?? .up
         // The image, a second one when it is turned or flipped, and the shim's working buffers.
         let images = options.appliesEXIFOrientation && orientation != .up ? 2 : 1
         try options.admit(width: width, height: height, holding: .images(images, plus: header.working_bytes))
-        try check(sepia_tiff_decoder_check_data(decoder))
         let profile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_length)) }
 
         var profileWarnings: [String] = []

@@ -57,4 +57,17 @@ final class TIFFMemoryBoundTests: XCTestCase {
         }
         XCTAssertEqual(admission.asked.count, 1)
     }
+
+    /// A TIFF whose strip lies beyond its data is refused as truncated before the budget is
+    /// asked: a 64-byte file announcing 4000×4000 pixels must not wait for 64 MB of budget.
+    func testATruncatedTIFFIsRefusedWithoutAskingForMemory() {
+        let lying = TIFFFileBuilder.build(
+            entries: TIFFFileBuilder.greyEntries(width: 4000, height: 4000, stripOffset: 8, stripBytes: 16_000_000),
+            body: [UInt8](repeating: 0, count: 64))
+        let admission = RecordingAdmission()
+        XCTAssertThrowsError(try ImageDecoder.decode(lying, options: admission.options())) { error in
+            XCTAssertEqual(error as? ImageDecodingError, .truncated(format: .tiff))
+        }
+        XCTAssertEqual(admission.asked, [], "nothing asked for a file the data cannot fill")
+    }
 }
