@@ -99,10 +99,18 @@ let package = Package(
             dependencies: ["SepiaTerminal", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaProcess"]
         ),
 
+        // What the command lines share (`sepia`, `sepia-gtk`): options, and errors written
+        // safe for a terminal.
+        .target(
+            name: "SepiaCommandLine",
+            dependencies: ["SepiaPipeline", "SepiaTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // The command line.
         .executableTarget(
             name: "sepia",
             dependencies: [
+                "SepiaCommandLine",
                 "SepiaImaging",
                 "SepiaDemoContent",
                 "SepiaOperations",
@@ -132,13 +140,16 @@ let package = Package(
             name: "SepiaDesktop",
             dependencies: [
                 "CGtk", "CSepiaGtk", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaDemoServer", "SepiaProcess",
+                "SepiaTerminal",
             ]
         ),
 
         // The desktop app's command line.
         .executableTarget(
             name: "sepia-gtk",
-            dependencies: ["SepiaDesktop", "SepiaPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "SepiaDesktop", "SepiaCommandLine", "SepiaPipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // Reference C loops for the benchmark, built the way a C programmer would build them

@@ -6,6 +6,7 @@ import SepiaList
 import SepiaOperations
 import SepiaPipeline
 import SepiaProcess
+import SepiaTerminal
 
 /// The desktop app: the photo list in a GTK 4 window, on the same ``PhotoListController`` as
 /// the terminal browser.
@@ -74,10 +75,8 @@ public final class DesktopApp {
         loader = HTTPLoader(configuration: loaderConfiguration)
         pipeline = PhotoPipeline(
             loader: loader,
-            configuration: PhotoPipelineConfiguration(
-                originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20, countsBytesPerURL: options.statsFile != nil))
-        var listConfiguration = PhotoListConfiguration(
-            prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
+            configuration: .browsing(countsBytesPerURL: options.statsFile != nil, memoryBudget: options.memoryBudget))
+        var listConfiguration = PhotoListConfiguration.browsing(prefetchDistance: options.prefetch, naive: options.naive)
         listConfiguration.processing.filter = options.filter
         controller = PhotoListController(
             loader: options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline, configuration: listConfiguration)
@@ -281,7 +280,9 @@ public final class DesktopApp {
         }
     }
 
+    /// Writes `message` as a line on standard error, made safe for a terminal: it quotes paths
+    /// and errors from outside.
     private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalSafeText.make(message) + "\n").utf8))
     }
 }

@@ -19,6 +19,9 @@ public struct DesktopOptions: Sendable {
     public var prefetch = 3
     /// Seconds a download may take before it fails.
     public var timeout: Double = 20
+    /// The budget the decodes of originals reserve their bytes from (see ``MemoryBudget``); nil
+    /// for none.
+    public var memoryBudget: MemoryBudget?
     /// A file to write the session's figures to as JSON on exit, if any.
     public var statsFile: String?
 

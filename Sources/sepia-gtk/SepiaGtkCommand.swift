@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaCommandLine
 import SepiaDesktop
 import SepiaPipeline
 
@@ -56,11 +57,24 @@ struct SepiaGtkCommand: ParsableCommand {
     )
     var naive = false
 
+    @OptionGroup var memory: MemoryBudgetOption
+
     @Option(
         help: ArgumentHelp(
             "Write figures (rows shown, work done, bytes, peak memory, scrolling, cancellations) as JSON to this file on exit.",
             visibility: .hidden))
     var statsFile: String?
+
+    /// Runs the command line as ArgumentParser's own `main` does, except that an error's
+    /// message is made safe for a terminal (``ParsableCommand/exitWritingSafeError(_:)``).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitWritingSafeError(error)
+        }
+    }
 
     func validate() throws {
         guard !(demo && !sources.isEmpty) else { throw ValidationError("Give either --demo or sources, not both.") }
@@ -89,6 +103,7 @@ struct SepiaGtkCommand: ParsableCommand {
         options.prefetch = prefetch
         options.timeout = timeout
         options.statsFile = statsFile
+        options.memoryBudget = try memory.budget()
         let status = MainActor.assumeIsolated { DesktopApp.run(options) }
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaCommandLine
 import SepiaTerminal
 
 /// The options of the terminal browser, shared by `sepia browse` and `sepia demo`.

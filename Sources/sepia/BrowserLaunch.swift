@@ -31,8 +31,7 @@ struct BrowserLaunch {
             configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct, sources: sources))
         let pipeline = PhotoPipeline(loader: loader, configuration: try pipelineConfiguration())
         let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
-        var listConfiguration = PhotoListConfiguration(
-            prefetchDistance: options.naive ? 0 : options.prefetch, defersWorkWhileScrolling: !options.naive)
+        var listConfiguration = PhotoListConfiguration.browsing(prefetchDistance: options.prefetch, naive: options.naive)
         listConfiguration.processing.filter = options.look.photoFilter
         listConfiguration.processing.pixelLimit = options.maxPixels
         let controller = PhotoListController(loader: photos, configuration: listConfiguration)
@@ -68,9 +67,8 @@ struct BrowserLaunch {
     }
 
     private func pipelineConfiguration() throws -> PhotoPipelineConfiguration {
-        var configuration = PhotoPipelineConfiguration(
-            originalsCostLimit: 64 << 20, processedCostLimit: 32 << 20, countsBytesPerURL: options.statsFile != nil)
-        configuration.memoryBudget = try options.memory.budget()
+        var configuration = PhotoPipelineConfiguration.browsing(
+            countsBytesPerURL: options.statsFile != nil, memoryBudget: try options.memory.budget())
         if let jobs = options.jobs {
             configuration.maxConcurrentDownloads = jobs
             configuration.maxConcurrentFiltrations = jobs

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import SepiaCommandLine
 import SepiaPipeline
-import SepiaTerminal
 
 /// The `sepia` command line.
 @main
@@ -16,9 +16,7 @@ struct SepiaCommand: AsyncParsableCommand {
     )
 
     /// Runs the command line as ArgumentParser's own `main` does, except that an error's
-    /// message is written made safe for a terminal, line by line (``TerminalSafeText``): it
-    /// quotes arguments (which a shell glob may take from hostile file names), settings from
-    /// the environment and errors that quote manifests. Help and version text go out as they are.
+    /// message is made safe for a terminal (``ParsableCommand/exitWritingSafeError(_:)``).
     static func main() async {
         do {
             var command = try await asyncParseAsRoot()
@@ -28,14 +26,7 @@ struct SepiaCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalSafeText.make($0) }
-                FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-            }
-            Foundation.exit(code.rawValue)
+            exitWritingSafeError(error)
         }
     }
 }
