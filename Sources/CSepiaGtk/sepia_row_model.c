@@ -1,25 +1,5 @@
 #include "sepia_gtk.h"
 
-// MARK: Row items
-
-struct _SepiaRowItem {
-    GObject parent_instance;
-    guint index;
-};
-
-G_DEFINE_FINAL_TYPE(SepiaRowItem, sepia_row_item, G_TYPE_OBJECT)
-
-static void sepia_row_item_class_init(SepiaRowItemClass *class) { (void)class; }
-
-static void sepia_row_item_init(SepiaRowItem *item) { item->index = 0; }
-
-guint sepia_row_item_get_index(SepiaRowItem *item) {
-    g_return_val_if_fail(SEPIA_IS_ROW_ITEM(item), 0);
-    return item->index;
-}
-
-// MARK: The model
-
 struct _SepiaRowModel {
     GObject parent_instance;
     guint count;
@@ -27,16 +7,14 @@ struct _SepiaRowModel {
 
 static GType sepia_row_model_get_item_type(GListModel *list) {
     (void)list;
-    return SEPIA_TYPE_ROW_ITEM;
+    return G_TYPE_OBJECT;
 }
 
 static guint sepia_row_model_get_n_items(GListModel *list) { return SEPIA_ROW_MODEL(list)->count; }
 
 static gpointer sepia_row_model_get_item(GListModel *list, guint position) {
     if (position >= SEPIA_ROW_MODEL(list)->count) return NULL;
-    SepiaRowItem *item = g_object_new(SEPIA_TYPE_ROW_ITEM, NULL);
-    item->index = position;
-    return item;  // the caller owns the reference
+    return g_object_new(G_TYPE_OBJECT, NULL);  // the caller owns the reference
 }
 
 static void sepia_row_model_list_model_init(GListModelInterface *iface) {

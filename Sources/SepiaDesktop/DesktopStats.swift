@@ -53,8 +53,6 @@ struct DesktopStats: Encodable {
 
     /// Writes the figures as pretty-printed JSON, keys sorted, to `path`.
     func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        try PhotoListStats.write(self, to: path)
     }
 }

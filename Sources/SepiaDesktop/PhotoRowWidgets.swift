@@ -109,22 +109,16 @@ final class PhotoRowWidgets {
         if next.name != previous?.name { gtk_label_set_text(sepia_label(self.name.object), name) }
         if next.statusText != previous?.statusText {
             gtk_label_set_text(sepia_label(self.status.object), next.statusText)
-            sepia_set_accessible_label(root, "\(name): \(next.statusText)")
-        } else if next.name != previous?.name {
-            sepia_set_accessible_label(root, "\(name): \(next.statusText)")
         }
-        let isFailed: Bool
-        if case .failed = status { isFailed = true } else { isFailed = false }
-        if isFailed { gtk_widget_add_css_class(self.status, "error") } else { gtk_widget_remove_css_class(self.status, "error") }
-        if status.isWorking {
-            gtk_widget_add_css_class(self.status, "dim-label")
-        } else {
-            gtk_widget_remove_css_class(self.status, "dim-label")
+        if next.name != previous?.name || next.statusText != previous?.statusText {
+            sepia_set_accessible_label(root, "\(name): \(next.statusText)")
         }
         if status.isWorking != previous?.status.isWorking {
+            Self.setCSSClass("dim-label", present: status.isWorking, on: self.status)
             gtk_widget_set_visible(spinner, status.isWorking.gboolean)
             gtk_spinner_set_spinning(sepia_spinner(spinner.object), status.isWorking.gboolean)
         }
+        Self.setCSSClass("error", present: status.isFailed, on: self.status)
         if case .downloading(let progress) = status, let fraction = progress?.fraction {
             gtk_progress_bar_set_fraction(sepia_progress_bar(self.progress.object), fraction)
             gtk_widget_set_visible(self.progress, true.gboolean)
@@ -132,6 +126,11 @@ final class PhotoRowWidgets {
             gtk_widget_set_visible(self.progress, false.gboolean)
         }
         if canRetry != previous?.canRetry { gtk_widget_set_visible(retryButton, canRetry.gboolean) }
+    }
+
+    /// Adds the CSS class `name` to `widget` when `present`, removes it otherwise.
+    private static func setCSSClass(_ name: String, present: Bool, on widget: Widget) {
+        if present { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }
 
     /// Shows `texture` (a GdkTexture) as the thumbnail, or nothing.

@@ -47,8 +47,14 @@ public struct PhotoListStats: Encodable {
 
     /// Writes the figures as pretty-printed JSON, keys sorted, to `path`.
     public func write(to path: String) throws {
+        try Self.write(self, to: path)
+    }
+
+    /// Writes `figures` (these, or a front end's that hold them) as pretty-printed JSON, keys
+    /// sorted, to `path`.
+    public static func write(_ figures: some Encodable, to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        try encoder.encode(figures).write(to: URL(fileURLWithPath: path))
     }
 }

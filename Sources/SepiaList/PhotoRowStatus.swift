@@ -36,6 +36,12 @@ public enum PhotoRowStatus: Sendable, Equatable {
         }
     }
 
+    /// Whether the photo cannot be shown ("Failed to load: reason").
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+
     /// The status in words, with the filter's name once done ("✓ sepia 0.8").
     public func text(filterName: String) -> String {
         switch self {

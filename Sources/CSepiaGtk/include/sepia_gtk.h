@@ -29,23 +29,18 @@ static inline gulong sepia_signal_connect(gpointer instance, const char *signal,
 
 // MARK: Checked casts (the GTK_WIDGET() family are macros)
 
-static inline GtkWidget *sepia_widget(gpointer object) { return GTK_WIDGET(object); }
 static inline GtkWindow *sepia_window(gpointer object) { return GTK_WINDOW(object); }
 static inline GtkBox *sepia_box(gpointer object) { return GTK_BOX(object); }
 static inline GtkLabel *sepia_label(gpointer object) { return GTK_LABEL(object); }
 static inline GtkPicture *sepia_picture(gpointer object) { return GTK_PICTURE(object); }
 static inline GtkSpinner *sepia_spinner(gpointer object) { return GTK_SPINNER(object); }
 static inline GtkProgressBar *sepia_progress_bar(gpointer object) { return GTK_PROGRESS_BAR(object); }
-static inline GtkButton *sepia_button(gpointer object) { return GTK_BUTTON(object); }
 static inline GtkListItem *sepia_list_item(gpointer object) { return GTK_LIST_ITEM(object); }
 static inline GtkScrolledWindow *sepia_scrolled_window(gpointer object) { return GTK_SCROLLED_WINDOW(object); }
-static inline GtkApplication *sepia_application(gpointer object) { return GTK_APPLICATION(object); }
 static inline GApplication *sepia_g_application(gpointer object) { return G_APPLICATION(object); }
-static inline GtkAccessible *sepia_accessible(gpointer object) { return GTK_ACCESSIBLE(object); }
 static inline GdkPaintable *sepia_paintable(gpointer object) { return GDK_PAINTABLE(object); }
 static inline GListModel *sepia_list_model(gpointer object) { return G_LIST_MODEL(object); }
 static inline GtkSelectionModel *sepia_selection_model(gpointer object) { return GTK_SELECTION_MODEL(object); }
-static inline GtkWindow *sepia_window_or_null(gpointer object) { return object ? GTK_WINDOW(object) : NULL; }
 
 // MARK: Variadic functions
 
@@ -58,15 +53,9 @@ GtkWidget *sepia_alert_new(GtkWindow *parent, const char *title, const char *det
 
 // MARK: A list model of N rows
 
-/// One row of a SepiaRowModel: its index, nothing else.
-#define SEPIA_TYPE_ROW_ITEM (sepia_row_item_get_type())
-G_DECLARE_FINAL_TYPE(SepiaRowItem, sepia_row_item, SEPIA, ROW_ITEM, GObject)
-
-/// The row's index in its model.
-guint sepia_row_item_get_index(SepiaRowItem *item);
-
-/// A GListModel of `count` SepiaRowItems, made only when asked for (by the list view, for
-/// the rows it binds), so a model of 100,000 rows costs one object.
+/// A GListModel of `count` rows. A row's item is a bare GObject, made only when asked for (by
+/// the list view, for the rows it binds; the row is the item's position), so a model of
+/// 100,000 rows costs one object.
 #define SEPIA_TYPE_ROW_MODEL (sepia_row_model_get_type())
 G_DECLARE_FINAL_TYPE(SepiaRowModel, sepia_row_model, SEPIA, ROW_MODEL, GObject)
 
