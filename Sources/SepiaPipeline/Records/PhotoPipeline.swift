@@ -30,7 +30,8 @@ public final class PhotoPipeline: Sendable {
     public let configuration: PhotoPipelineConfiguration
     /// The "Download queue": one operation per download in flight.
     public let downloadQueue: CountedQueue
-    /// The "Image Filtration queue": decoding, filtering, resizing, encoding and saving.
+    /// The "Image Filtration queue": decoding, filtering, resizing and encoding (saves are
+    /// file I/O and run on ``downloadQueue``).
     public let filtrationQueue: CountedQueue
     private let byteTally: DownloadByteTally
     private let originalsCache: MemoryCache<OriginalKey, RGBAImage>

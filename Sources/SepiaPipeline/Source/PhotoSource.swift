@@ -30,7 +30,7 @@ public enum PhotoSource {
     ///   sorted by them in natural order; with several locations the name starts with the
     ///   folder as given ("Pictures/2024/beach.jpg"). Files that are not images are skipped
     ///   and counted in ``PhotoCollection/skipped``.
-    /// - A photo file is named by its path as given.
+    /// - A photo file is named by its file name ("beach.jpg").
     /// - Names repeated across sources get " (2)", " (3)", ….
     ///
     /// - Parameters:
