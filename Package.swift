@@ -5,7 +5,7 @@ import PackageDescription
 // and tested on Debian 12 only, so the package names no Apple platform.
 let package = Package(
     name: "Sepia",
-    // The library modules; the executables (`sepia`, `sepia-gtk`, `sepia-bench`) are products by themselves.
+    // The library modules; the executables (`sepia`, `sepia-gtk`; `sepia-bench` below) are products by themselves.
     products: [
         .library(name: "SepiaOperations", targets: ["SepiaOperations"]),
         .library(name: "SepiaImaging", targets: ["SepiaImaging"]),
@@ -152,34 +152,6 @@ let package = Package(
             ]
         ),
 
-        // Reference C loops for the benchmark, built the way a C programmer would build them
-        // (no FMA contraction, so the same arithmetic gives the same bytes as Swift).
-        .target(
-            name: "CSepiaReference",
-            path: "Benchmarks/CSepiaReference",
-            cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffp-contract=off"])],
-            linkerSettings: [
-                .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"),
-            ]
-        ),
-        .executableTarget(
-            name: "sepia-bench",
-            dependencies: [
-                "SepiaImaging",
-                "SepiaDemoContent",
-                "SepiaOperations",
-                "SepiaProcess",
-                "SepiaPipeline",
-                "SepiaList",
-                "SepiaDemoServer",
-                "SepiaTerminal",
-                "SepiaTestSupport",
-                "CSepiaReference",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Benchmarks/SepiaBenchmarks"
-        ),
-
         // What several test targets share: the tmux driver of the end-to-end tests (also driving
         // the browser benchmark) and waiting for a condition. Not a product.
         .target(name: "SepiaTestSupport", path: "Tests/SepiaTestSupport"),
@@ -229,3 +201,39 @@ let package = Package(
             ]),
     ]
 )
+
+// The benchmarks (`sepia-bench` and its C reference, built with `-march=native`) join the package
+// only when SEPIA_BENCHMARKS is set, as `Benchmarks/run` sets it: a plain `swift build` or
+// `swift test` never compiles them, and the package's library products stay free of
+// unsafe flags.
+if Context.environment["SEPIA_BENCHMARKS"] != nil {
+    package.targets += [
+        // Reference C loops for the benchmark, built the way a C programmer would build them
+        // (no FMA contraction, so the same arithmetic gives the same bytes as Swift).
+        .target(
+            name: "CSepiaReference",
+            path: "Benchmarks/CSepiaReference",
+            cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffp-contract=off"])],
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("gif"), .linkedLibrary("tiff"), .linkedLibrary("heif"),
+            ]
+        ),
+        .executableTarget(
+            name: "sepia-bench",
+            dependencies: [
+                "SepiaImaging",
+                "SepiaDemoContent",
+                "SepiaOperations",
+                "SepiaProcess",
+                "SepiaPipeline",
+                "SepiaList",
+                "SepiaDemoServer",
+                "SepiaTerminal",
+                "SepiaTestSupport",
+                "CSepiaReference",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/SepiaBenchmarks"
+        ),
+    ]
+}
