@@ -28,8 +28,8 @@ let package = Package(
         // Concurrency building blocks on Foundation Operation/OperationQueue and GCD.
         .target(name: "SepiaOperations"),
 
-        // Process utilities: signals turned into calls, peak resident memory.
-        .target(name: "SepiaProcess", dependencies: ["SepiaOperations"]),
+        // System utilities: signals turned into calls, peak resident memory.
+        .target(name: "SepiaSystem", dependencies: ["SepiaOperations"]),
 
         // C shim over the codec libraries (libjpeg-turbo, libpng, libwebp, giflib, libtiff,
         // libheif) and Little CMS; every setjmp/longjmp stays in C. libheif and libtiff are not
@@ -96,7 +96,7 @@ let package = Package(
         // The terminal photo list: layout, rows, overlays, thumbnails, and the app loop.
         .target(
             name: "SepiaBrowser",
-            dependencies: ["SepiaTerminal", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaProcess"]
+            dependencies: ["SepiaTerminal", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaSystem"]
         ),
 
         // What the command lines share (`sepia`, `sepia-gtk`): options, and errors written
@@ -114,7 +114,7 @@ let package = Package(
                 "SepiaImaging",
                 "SepiaDemoContent",
                 "SepiaOperations",
-                "SepiaProcess",
+                "SepiaSystem",
                 "SepiaPipeline",
                 "SepiaList",
                 "SepiaDemoServer",
@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "SepiaDesktop",
             dependencies: [
-                "CGtk", "CSepiaGtk", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaDemoServer", "SepiaProcess",
+                "CGtk", "CSepiaGtk", "SepiaList", "SepiaPipeline", "SepiaImaging", "SepiaOperations", "SepiaDemoServer", "SepiaSystem",
                 "SepiaTerminal",
             ]
         ),
@@ -157,10 +157,10 @@ let package = Package(
         .target(name: "SepiaTestSupport", path: "Tests/SepiaTestSupport"),
 
         .testTarget(name: "SepiaOperationsTests", dependencies: ["SepiaOperations", "SepiaTestSupport"]),
-        .testTarget(name: "SepiaProcessTests", dependencies: ["SepiaProcess"]),
+        .testTarget(name: "SepiaSystemTests", dependencies: ["SepiaSystem"]),
         .testTarget(
             name: "SepiaImagingTests",
-            dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaProcess", "SepiaTestSupport"]),
+            dependencies: ["SepiaImaging", "SepiaDemoContent", "SepiaOperations", "SepiaSystem", "SepiaTestSupport"]),
         .testTarget(
             name: "SepiaPipelineTests",
             dependencies: [
@@ -224,7 +224,7 @@ if Context.environment["SEPIA_BENCHMARKS"] != nil {
                 "SepiaImaging",
                 "SepiaDemoContent",
                 "SepiaOperations",
-                "SepiaProcess",
+                "SepiaSystem",
                 "SepiaPipeline",
                 "SepiaList",
                 "SepiaDemoServer",

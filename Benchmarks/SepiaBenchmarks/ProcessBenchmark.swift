@@ -4,7 +4,7 @@ import SepiaDemoServer
 import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 
 /// `sepia process` end to end over the demo server: a cold run that downloads everything,
 /// then a warm run whose originals come from the disk cache.

@@ -4,7 +4,7 @@ import SepiaImaging
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 import SepiaTerminal
 
 /// The terminal photo list: the tutorial's table view on a terminal.

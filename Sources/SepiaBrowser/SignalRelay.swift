@@ -1,6 +1,6 @@
-import SepiaProcess
+import SepiaSystem
 
-/// Hands signals from a ``SepiaProcess/SignalTrap`` made before its recipient exists to
+/// Hands signals from a ``SepiaSystem/SignalTrap`` made before its recipient exists to
 /// that recipient, once it is set.
 ///
 /// On the main actor: the trap delivers on the main queue, and the recipient is set there.

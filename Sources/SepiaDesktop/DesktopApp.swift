@@ -5,7 +5,7 @@ import SepiaDemoServer
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 import SepiaTerminal
 
 /// The desktop app: the photo list in a GTK 4 window, on the same ``PhotoListController`` as

@@ -3,7 +3,7 @@ import Foundation
 import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 
 /// Runs a ``BatchProcessor`` from the command line: draws progress, tallies each row's outcome
 /// as it ends (and appends it to the report file, if any), turns Ctrl-C and SIGTERM into a

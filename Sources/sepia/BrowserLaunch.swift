@@ -4,7 +4,7 @@ import SepiaBrowser
 import SepiaList
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 import SepiaTerminal
 
 /// Starts the terminal browser over manifests, folders or photos with the options given: the pipeline (waited

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import SepiaDemoServer
 import SepiaOperations
-import SepiaProcess
+import SepiaSystem
 import SepiaTerminal
 
 /// `sepia serve`: runs the loopback demo photo server until Ctrl-C or SIGTERM.

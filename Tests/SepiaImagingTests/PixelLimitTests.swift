@@ -1,6 +1,6 @@
 import Foundation
 import SepiaOperations
-import SepiaProcess
+import SepiaSystem
 import XCTest
 
 @testable import SepiaImaging

@@ -1,6 +1,6 @@
 import Foundation
 import SepiaOperations
-import SepiaProcess
+import SepiaSystem
 
 /// What the benchmark must undo when it is interrupted (Ctrl-C, SIGTERM, SIGHUP): the tmux
 /// servers and the `sepia serve` it runs (a tmux server runs on after its client is gone) and

@@ -1,7 +1,7 @@
 import Foundation
 import SepiaOperations
 import SepiaPipeline
-import SepiaProcess
+import SepiaSystem
 import SepiaTestSupport
 
 /// The demo server's share of `sepia demo`'s memory, measured apart: the peak resident size

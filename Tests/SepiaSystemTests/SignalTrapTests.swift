@@ -1,6 +1,6 @@
 import Foundation
 import SepiaOperations
-import SepiaProcess
+import SepiaSystem
 import XCTest
 
 /// Two traps of one signal: releasing one must leave the other working, and the last release
