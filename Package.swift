@@ -46,8 +46,11 @@ let package = Package(
             ]
         ),
 
+        // Pixel kernels in C over plain buffers (resampling, the YCbCr colour matrix): no library.
+        .target(name: "CSepiaKernels"),
+
         // RGBA8 images, codecs and pixel kernels.
-        .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs"]),
+        .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs", "CSepiaKernels"]),
 
         // Generated photos: the demo server's content, and test and benchmark input.
         .target(name: "SepiaDemoContent", dependencies: ["SepiaImaging"]),

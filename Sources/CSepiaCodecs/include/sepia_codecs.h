@@ -15,8 +15,6 @@
 #include "sepia_jpeg.h"
 #include "sepia_png.h"
 #include "sepia_webp.h"
-#include "sepia_ycbcr_matrix.h"
-#include "sepia_resample.h"
 #include "sepia_gif.h"
 #include "sepia_tiff.h"
 #include "sepia_heif.h"

@@ -1,4 +1,4 @@
-import CSepiaCodecs
+import CSepiaKernels
 
 extension RGBAImage {
     /// Returns the image scaled to fit inside `box`, keeping its aspect ratio ("aspect fit").

@@ -1,4 +1,4 @@
-import CSepiaCodecs
+import CSepiaKernels
 
 /// A ``ColorMatrix`` applied to YCbCr 4:2:0 planes in place, for the JPEG-to-JPEG path that
 /// never converts to RGB rows (`JPEGStreaming`).
