@@ -19,8 +19,7 @@ for row in 0..<6 {
 let manifest = folder.appendingPathComponent("photos.txt")
 try lines.joined(separator: "\n").write(to: manifest, atomically: true, encoding: .utf8)
 
-let loader = HTTPLoader()
-let list = PhotoListController(loader: PhotoPipeline(loader: loader))
+let list = PhotoListController(loader: PhotoPipeline.shared)
 list.onChange = { change in
     guard case .rows(let rows) = change else { return }
     for row in rows { print("row \(row): \(list.records[row].state)") }
@@ -31,6 +30,6 @@ list.onChange = { change in
         exit(0)
     }
 }
-list.loadSource { PhotoSource.load(manifest.path, loader: loader, completion: $0) }
+list.loadSource { PhotoSource.load(manifest.path, loader: HTTPLoader.shared, completion: $0) }
 list.show(rows: 0..<3)  // the first layout: these rows start loading
 dispatchMain()

@@ -12,8 +12,9 @@ let file = folder.appendingPathComponent("grey.jpg")
 let grey = RGBAImage(width: 640, height: 480, red: 200, green: 200, blue: 200)
 try Data(ImageEncoder.encode(grey, as: .jpeg(quality: 90))).write(to: file)
 
-let loader = HTTPLoader()
-let pipeline = PhotoPipeline(loader: loader)
+// The process's pipeline needs no set-up or shutdown; to configure one, make your own:
+// PhotoPipeline(loader: HTTPLoader(configuration: ...), configuration: ...), and shut its loader down.
+let pipeline = PhotoPipeline.shared
 let request = PhotoRequest(url: file, processing: PhotoProcessing(filter: .sepia, fitting: PixelSize(width: 320, height: 240)))
 
 let task = pipeline.task(for: request)
@@ -28,4 +29,3 @@ do {
 } catch {
     print("missing photo: \(error)")  // the row's text: "Failed to load: " + this
 }
-await loader.shutdown()

@@ -16,7 +16,7 @@ import SepiaOperations
 /// thread while it waits. A client and its connection pool start with the first download
 /// that needs them (one for direct connections, one per proxy, since AsyncHTTPClient sets the
 /// proxy per client), so a loader that only ever sees local files costs nothing. Call
-/// ``shutdown()`` once when done with the loader.
+/// ``shutdown()`` once when done with a loader you made; ``shared`` needs no shutdown.
 public final class HTTPLoader: Sendable {
     private enum ClientState {
         /// The clients started so far, by proxy (nil: direct).
@@ -29,10 +29,22 @@ public final class HTTPLoader: Sendable {
     private let clientState = Locked(ClientState.running([:]))
     /// The circuit breakers of the hosts connected to directly.
     let breakers: HostCircuitBreakers
+    /// Whether this is ``shared``, which lives as long as the process.
+    private let isShared: Bool
+
+    /// The process's loader, with the default configuration: for code that needs no settings
+    /// of its own and no lifecycle code. It lives as long as the process, as AsyncHTTPClient's
+    /// `HTTPClient.shared` does: ``shutdown()`` does nothing to it.
+    public static let shared = HTTPLoader(configuration: HTTPLoaderConfiguration(), isShared: true)
 
     /// Makes a loader with its own connection pool on the shared NIO event loops.
-    public init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
+    public convenience init(configuration: HTTPLoaderConfiguration = HTTPLoaderConfiguration()) {
+        self.init(configuration: configuration, isShared: false)
+    }
+
+    private init(configuration: HTTPLoaderConfiguration, isShared: Bool) {
         self.configuration = configuration
+        self.isShared = isShared
         breakers = HostCircuitBreakers(policy: configuration.circuitBreaker)
     }
 
@@ -123,8 +135,10 @@ public final class HTTPLoader: Sendable {
     }
 
     /// Closes every connection and stops the loader; loads still running fail, and so do
-    /// loads started later.
+    /// loads started later. Does nothing to ``shared``, which other code of the process may
+    /// still use.
     public func shutdown() async {
+        guard !isShared else { return }
         let running = clientState.withLock { state -> [HTTPClient] in
             defer { state = .shutDown }
             if case .running(let clients) = state { return Array(clients.values) }
