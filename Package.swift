@@ -25,8 +25,11 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // `Locked`: the one lock around shared state, for every module (SepiaOperations re-exports it).
+        .target(name: "SepiaLocking"),
+
         // Concurrency building blocks on Foundation Operation/OperationQueue and GCD.
-        .target(name: "SepiaOperations"),
+        .target(name: "SepiaOperations", dependencies: ["SepiaLocking"]),
 
         // System utilities: signals turned into calls, peak resident memory.
         .target(name: "SepiaSystem", dependencies: ["SepiaOperations"]),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "CSepiaKernels"),
 
         // RGBA8 images, codecs and pixel kernels.
-        .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs", "CSepiaKernels"]),
+        .target(name: "SepiaImaging", dependencies: ["CSepiaCodecs", "CSepiaKernels", "SepiaLocking"]),
 
         // Generated photos: the demo server's content, and test and benchmark input.
         .target(name: "SepiaDemoContent", dependencies: ["SepiaImaging"]),
@@ -94,7 +97,7 @@ let package = Package(
         .target(name: "CSepiaTerminal"),
 
         // Raw mode, input parsing, a diffing frame renderer and image cells for the terminal.
-        .target(name: "SepiaTerminal", dependencies: ["CSepiaTerminal", "SepiaImaging"]),
+        .target(name: "SepiaTerminal", dependencies: ["CSepiaTerminal", "SepiaImaging", "SepiaLocking"]),
 
         // The terminal photo list: layout, rows, overlays, thumbnails, and the app loop.
         .target(

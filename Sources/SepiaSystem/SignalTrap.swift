@@ -9,11 +9,9 @@ import SepiaOperations
 /// at once (each gets its calls): the signal stays trapped until the last of them is
 /// released, and then does what it did before the first trap. Signals of one kind that
 /// arrive together may be merged into one call, as the kernel merges them.
-public final class SignalTrap: @unchecked Sendable {
-    // @unchecked Sendable: `isReleased` is only touched under `lock`; the rest is immutable.
+public final class SignalTrap: Sendable {
     private let number: Int
-    private let lock = NSLock()
-    private var isReleased = false
+    private let isReleased = Locked(false)
 
     /// Calls `handler` with the signal's number on `queue` each time one of `signals` arrives.
     public init(_ signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(), handler: @escaping (Int32) -> Void) {
@@ -24,11 +22,11 @@ public final class SignalTrap: @unchecked Sendable {
     /// what it did before it was first trapped (its default action, unless the program had
     /// set another). Later calls do nothing.
     public func release() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isReleased else { return }
-        isReleased = true
-        TrappedSignals.remove(number)
+        isReleased.withLock { isReleased in
+            guard !isReleased else { return }
+            isReleased = true
+            TrappedSignals.remove(number)
+        }
     }
 }
 

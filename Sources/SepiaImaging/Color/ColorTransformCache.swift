@@ -1,4 +1,5 @@
 import Foundation
+import SepiaLocking
 
 /// The conversion plans of the profiles met lately, so that photos carrying the same profile
 /// (every photo of a camera, every Adobe RGB export) build their lcms2 transform once.
@@ -7,24 +8,22 @@ import Foundation
 /// profiles whose hashes collide never share a transform. Bounded: beyond `capacity` entries the
 /// least recently used one goes (a transform still in use lives on until its image is done).
 /// Thread-safe: lookups take a lock; plans are built outside it, so a slow profile does not
-/// hold up the other decodes. An `NSLock`, not `Synchronization.Mutex`, for the reason
-/// `SepiaOperations.Locked` gives (the thread sanitizer does not see a `Mutex` on Linux);
-/// `Locked` itself is in a module SepiaImaging does not depend on.
-final class ColorTransformCache: @unchecked Sendable {
+/// hold up the other decodes.
+final class ColorTransformCache: Sendable {
     /// The cache `ImageDecoder` uses.
     static let shared = ColorTransformCache(capacity: 16)
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let profile: [UInt8]
         let samples: ColorConversionPlan.Samples
     }
 
-    private struct Entry {
+    private struct Entry: Sendable {
         let plan: ColorConversionPlan
         var lastUse: UInt64
     }
 
-    private struct State {
+    private struct State: Sendable {
         var entries: [Key: Entry] = [:]
         var clock: UInt64 = 0
 
@@ -39,9 +38,7 @@ final class ColorTransformCache: @unchecked Sendable {
 
     /// The most entries kept.
     let capacity: Int
-    private let lock = NSLock()
-    /// Guarded by `lock`: use `withState`.
-    private var state = State()
+    private let state = Locked(State())
 
     /// An empty cache keeping up to `capacity` plans (at least one).
     init(capacity: Int) {
@@ -51,9 +48,9 @@ final class ColorTransformCache: @unchecked Sendable {
     /// The plan for converting `samples` pixels from `profile`, built on first use.
     func plan(for profile: [UInt8], samples: ColorConversionPlan.Samples) -> ColorConversionPlan {
         let key = Key(profile: profile, samples: samples)
-        if let plan = withState({ $0.touch(key) }) { return plan }
+        if let plan = state.withLock({ $0.touch(key) }) { return plan }
         let built = ColorConversionPlan(profile: profile, samples: samples)
-        return withState { state in
+        return state.withLock { state in
             // Another thread may have built the same plan meanwhile: keep the first one.
             if let plan = state.touch(key) { return plan }
             if state.entries.count >= capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
@@ -89,11 +86,5 @@ final class ColorTransformCache: @unchecked Sendable {
     }
 
     /// How many plans are kept.
-    var count: Int { withState { $0.entries.count } }
-
-    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
+    var count: Int { state.withLock { $0.entries.count } }
 }

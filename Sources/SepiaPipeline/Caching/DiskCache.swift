@@ -1,4 +1,5 @@
 import Foundation
+import SepiaOperations
 
 /// A thread-safe cache of data in files under one directory, kept within a total size by
 /// removing the least recently used files.
@@ -25,12 +26,11 @@ import Foundation
 /// `sizeLimit` is therefore kept by each process on its own, not by the folder: processes that
 /// share a directory (the tasks of a batch on shared storage) each trim to the limit what they
 /// know of, and together may leave up to about one limit more than it for each task that wrote.
-public final class DiskCache: @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state, `index`, is used only while `lock` is held.
-    // Renames and removals happen under the lock as well, so the index matches the directory;
-    // encoding, writing temporary files and reading entries run outside it.
-    private let lock = NSLock()
-    private var index = DiskCacheIndex()
+public final class DiskCache: Sendable {
+    /// What is on disk, by recency. Renames and removals happen under its lock as well, so the
+    /// index matches the directory; encoding, writing temporary files and reading entries run
+    /// outside it.
+    private let index = Locked(DiskCacheIndex())
 
     /// The directory that holds the entries.
     public let directory: URL
@@ -98,12 +98,12 @@ public final class DiskCache: @unchecked Sendable {
             discard(name) { $0 == file.identity }
             return nil
         }
-        lock.lock()
-        defer { lock.unlock() }
         // Touching under the lock: if trimming removed the file since it was read, the touch
         // fails and the file is not counted again.
-        if LocalFile.touch(fileURL(name).path) {
-            index.recordRead(of: name, sizeIfNew: file.data.count)
+        index.withLock { index in
+            if LocalFile.touch(fileURL(name).path) {
+                index.recordRead(of: name, sizeIfNew: file.data.count)
+            }
         }
         return (entry.payload, entry.metadata)
     }
@@ -129,15 +129,15 @@ public final class DiskCache: @unchecked Sendable {
             throw DiskCacheError(.write, path: destination.path, reason: error.description)
         }
 
-        lock.lock()
-        defer { lock.unlock() }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            LocalFile.remove(temporary.path)
-            throw DiskCacheError(.write, path: destination.path, reason: reason)
+        try index.withLock { index in
+            guard rename(temporary.path, destination.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                LocalFile.remove(temporary.path)
+                throw DiskCacheError(.write, path: destination.path, reason: reason)
+            }
+            index.recordUse(of: name, size: file.count)
+            trim(&index, keeping: name)
         }
-        index.recordUse(of: name, size: file.count)
-        trimIfNeeded(keeping: name)
     }
 
     /// Removes the entry for `key`, if any.
@@ -147,19 +147,17 @@ public final class DiskCache: @unchecked Sendable {
 
     /// Removes every entry; the directory stays.
     public func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        for name in entryNames() {
-            LocalFile.remove(fileURL(name).path)
+        index.withLock { index in
+            for name in entryNames() {
+                LocalFile.remove(fileURL(name).path)
+            }
+            index.removeAll()
         }
-        index.removeAll()
     }
 
     /// The bytes the entries' files take, headers included.
     public var totalSize: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return index.totalSize
+        index.withLock { $0.totalSize }
     }
 
     // MARK: - Files
@@ -191,12 +189,12 @@ public final class DiskCache: @unchecked Sendable {
     /// still bad (say, the very file that was read), so a good entry written meanwhile by
     /// another thread stays.
     private func discard(_ name: String, if stillBad: (FileIdentity) -> Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        let path = fileURL(name).path
-        if let current = LocalFile.identity(path), !stillBad(current) { return }
-        LocalFile.remove(path)
-        index.remove(name)
+        index.withLock { index in
+            let path = fileURL(name).path
+            if let current = LocalFile.identity(path), !stillBad(current) { return }
+            LocalFile.remove(path)
+            index.remove(name)
+        }
     }
 
     // MARK: - Index and trimming
@@ -216,17 +214,17 @@ public final class DiskCache: @unchecked Sendable {
                 LocalFile.remove(path)
             }
         }
-        lock.lock()
-        defer { lock.unlock() }
-        for entry in entries.sorted(by: { ($0.date, $0.name) < ($1.date, $1.name) }) {
-            index.recordUse(of: entry.name, size: entry.size)
+        index.withLock { index in
+            for entry in entries.sorted(by: { ($0.date, $0.name) < ($1.date, $1.name) }) {
+                index.recordUse(of: entry.name, size: entry.size)
+            }
+            trim(&index, keeping: nil)
         }
-        trimIfNeeded(keeping: nil)
     }
 
-    /// When the entries are over `sizeLimit`, removes the least recently used ones (never `kept`)
-    /// until they are at most 90% of it. Call with `lock` held.
-    private func trimIfNeeded(keeping kept: String?) {
+    /// When the entries of `index` are over `sizeLimit`, removes the least recently used ones
+    /// (never `kept`) until they are at most 90% of it. Call with the index's lock held.
+    private func trim(_ index: inout DiskCacheIndex, keeping kept: String?) {
         guard index.totalSize > sizeLimit else { return }
         let target = sizeLimit - sizeLimit / 10
         for name in index.namesByLeastRecentUse() where name != kept {

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaOperations
 
 /// A thread-safe in-memory cache that keeps the most recently used values within a total cost
 /// and, optionally, a count.
@@ -8,12 +9,8 @@ import Foundation
 /// used values are evicted until both fit again. Reading a value marks it as recently used.
 /// A value whose cost alone is over `costLimit` is not stored. Every operation is O(1)
 /// (amortized, apart from evictions, which are O(1) each).
-public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: the only mutable state, `entries`, is read and written only while
-    // `lock` is held, and keys and values are Sendable themselves, so handing them between
-    // threads is safe.
-    private let lock = NSLock()
-    private var entries = RecencyList<Key, Value>()
+public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let entries = Locked(RecencyList<Key, Value>())
 
     /// The most the costs of all stored values may add up to.
     public let costLimit: Int
@@ -33,9 +30,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unch
 
     /// The value stored for `key`, which becomes the most recently used; nil if there is none.
     public func value(forKey key: Key) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.value(forKey: key)
+        entries.withLock { $0.value(forKey: key) }
     }
 
     /// Stores `value` for `key` as the most recently used value, replacing (and re-costing) any
@@ -45,43 +40,35 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: @unch
     /// - Parameter cost: what the value counts against `costLimit`, such as its size in bytes; zero or more.
     public func insert(_ value: Value, forKey key: Key, cost: Int) {
         precondition(cost >= 0, "A cost cannot be negative")
-        lock.lock()
-        defer { lock.unlock() }
-        guard cost <= costLimit, countLimit > 0 else {
-            entries.removeValue(forKey: key)
-            return
-        }
-        entries.set(value, forKey: key, cost: cost)
-        while entries.totalCost > costLimit || entries.count > countLimit {
-            entries.removeOldest()
+        entries.withLock { entries in
+            guard cost <= costLimit, countLimit > 0 else {
+                entries.removeValue(forKey: key)
+                return
+            }
+            entries.set(value, forKey: key, cost: cost)
+            while entries.totalCost > costLimit || entries.count > countLimit {
+                entries.removeOldest()
+            }
         }
     }
 
     /// Removes the value for `key`, if any.
     public func removeValue(forKey key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeValue(forKey: key)
+        entries.withLock { $0.removeValue(forKey: key) }
     }
 
     /// Removes every value.
     public func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll()
+        entries.withLock { $0.removeAll() }
     }
 
     /// The sum of the costs of the stored values.
     public var totalCost: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.totalCost
+        entries.withLock { $0.totalCost }
     }
 
     /// The number of stored values.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
+        entries.withLock { $0.count }
     }
 }

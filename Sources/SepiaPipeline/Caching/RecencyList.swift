@@ -5,7 +5,7 @@
 /// list from the most to the least recently used; a dictionary maps keys to node indices, and the
 /// slots of removed nodes are reused. Not thread-safe: `MemoryCache` guards it with a lock.
 struct RecencyList<Key: Hashable, Value> {
-    private struct Node {
+    fileprivate struct Node {
         let key: Key
         var value: Value
         var cost: Int
@@ -118,3 +118,6 @@ struct RecencyList<Key: Hashable, Value> {
         }
     }
 }
+
+extension RecencyList: Sendable where Key: Sendable, Value: Sendable {}
+extension RecencyList.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaLocking
 
 /// Reads a terminal's input on a thread of its own and hands the parsed events to a handler.
 ///
@@ -7,17 +8,16 @@ import Foundation
 /// sequence's bytes arrive together, a person's next key does not). A self-pipe wakes it for
 /// `stop()`. A blocking thread is used rather than a dispatch queue so that no GCD worker
 /// is ever held waiting for input.
-public final class InputReader: @unchecked Sendable {
-    // @unchecked Sendable: `state` is only touched under `lock`; everything else is
-    // immutable or owned by the reading thread.
-    private enum State {
+public final class InputReader: Sendable {
+    // @unchecked Sendable: Foundation's `Thread` is not Sendable on Linux; the thread is only
+    // compared by identity once stored.
+    private enum State: @unchecked Sendable {
         case idle
         case running(Thread)
         case stopped
     }
 
-    private let lock = NSLock()
-    private var state = State.idle
+    private let state = Locked(State.idle)
     private let fileDescriptor: Int32
     private let escapeTimeoutMilliseconds: Int32
     private let handler: @Sendable ([InputEvent]) -> Void
@@ -52,26 +52,26 @@ public final class InputReader: @unchecked Sendable {
 
     /// Starts the reading thread. Does nothing if it was started or stopped before.
     public func start() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard case .idle = state else { return }
-        let thread = Thread { [self] in
-            readUntilStopped()
-            finished.signal()
+        state.withLock { state in
+            guard case .idle = state else { return }
+            let thread = Thread { [self] in
+                readUntilStopped()
+                finished.signal()
+            }
+            thread.name = "sepia.input"
+            state = .running(thread)
+            thread.start()
         }
-        thread.name = "sepia.input"
-        state = .running(thread)
-        thread.start()
     }
 
     /// Stops the reading thread and, unless called from the handler, waits for it to end,
     /// so the handler is not called after `stop()` returns. Later calls do nothing. The
     /// thread also ends by itself at end of input or on a read error.
     public func stop() {
-        lock.lock()
-        let previous = state
-        state = .stopped
-        lock.unlock()
+        let previous = state.withLock { state in
+            defer { state = .stopped }
+            return state
+        }
         guard case .running(let thread) = previous else { return }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)

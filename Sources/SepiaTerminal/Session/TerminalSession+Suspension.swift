@@ -6,11 +6,11 @@ extension TerminalSession {
     /// the saved settings back and takes down the crash handlers; writes are then dropped until
     /// `resume()`. Does nothing unless the session is active.
     public func suspend() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard state == .active else { return }
-        state = .suspended
-        giveBack()
+        guarded.withLock { guarded in
+            guard guarded.state == .active else { return }
+            guarded.state = .suspended
+            giveBack(cleanup: guarded.pictureCleanup)
+        }
     }
 
     /// Takes the terminal again after the process was stopped and continued (`fg`): raw mode,
@@ -28,20 +28,20 @@ extension TerminalSession {
     /// block it, and GCD's worker threads, which run the main queue's work after
     /// `dispatchMain()`, block every signal.
     public func resume() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard state != .restored else { return }
-        stopWhileInTheBackground()
-        var raw = RawMode.applied(to: savedSettings)
-        tcsetattr(inputFileDescriptor, TCSADRAIN, &raw)
-        if state == .suspended {
-            // Only fails when another session was started meanwhile; this one then draws
-            // without a crash restore rather than not at all.
-            try? Self.armCrashRestore(
-                input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: pictureCleanup)
+        guarded.withLock { guarded in
+            guard guarded.state != .restored else { return }
+            stopWhileInTheBackground()
+            var raw = RawMode.applied(to: savedSettings)
+            tcsetattr(inputFileDescriptor, TCSADRAIN, &raw)
+            if guarded.state == .suspended {
+                // Only fails when another session was started meanwhile; this one then draws
+                // without a crash restore rather than not at all.
+                try? Self.armCrashRestore(
+                    input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: guarded.pictureCleanup)
+            }
+            guarded.state = .active
+            FileDescriptorWriter.writeAll(Self.enterSequence(mouse: mouse), to: outputFileDescriptor)
         }
-        state = .active
-        FileDescriptorWriter.writeAll(Self.enterSequence(mouse: mouse), to: outputFileDescriptor)
     }
 
     /// Stops the process until its process group is the terminal's foreground group (no wait

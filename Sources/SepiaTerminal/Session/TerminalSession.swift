@@ -1,5 +1,6 @@
 import CSepiaTerminal
 import Foundation
+import SepiaLocking
 
 /// A terminal taken over for a full-screen program: raw input, the alternate screen, no
 /// cursor and (optionally) mouse reports, until `restore()`.
@@ -16,9 +17,7 @@ import Foundation
 ///   backtrace then lands on the normal screen).
 ///
 /// Only one session can be active at a time.
-public final class TerminalSession: @unchecked Sendable {
-    // @unchecked Sendable: the mutable state (`state`) is only touched under `lock`; every
-    // other property is immutable.
+public final class TerminalSession: Sendable {
 
     /// Whether the session holds the terminal.
     enum State {
@@ -30,11 +29,16 @@ public final class TerminalSession: @unchecked Sendable {
         case restored
     }
 
-    let lock = NSLock()
-    var state = State.active
-    /// Written before `leaveSequence` on every restore path: what takes the program's
-    /// pictures off the terminal (see `setPictureCleanup(_:)`).
-    var pictureCleanup: [UInt8] = []
+    /// What changes while the session runs; restores, suspensions and writes hold its lock
+    /// throughout, so they never interleave.
+    struct Guarded {
+        var state = State.active
+        /// Written before `leaveSequence` on every restore path: what takes the program's
+        /// pictures off the terminal (see `setPictureCleanup(_:)`).
+        var pictureCleanup: [UInt8] = []
+    }
+
+    let guarded = Locked(Guarded())
 
     /// The descriptor input is read from, whose settings the session changed.
     public let inputFileDescriptor: Int32
@@ -114,20 +118,20 @@ public final class TerminalSession: @unchecked Sendable {
     /// Safe to call from any thread and any number of times: the first call restores, and
     /// later calls (also ones made while the first is running) return once it is done.
     public func restore() {
-        lock.lock()
-        defer { lock.unlock() }
-        let previous = state
-        state = .restored
-        // A suspended session has already given the terminal back.
-        guard previous == .active else { return }
-        giveBack()
+        guarded.withLock { guarded in
+            let previous = guarded.state
+            guarded.state = .restored
+            // A suspended session has already given the terminal back.
+            guard previous == .active else { return }
+            giveBack(cleanup: guarded.pictureCleanup)
+        }
     }
 
     /// Takes down the crash handlers, leaves the session's screen and puts the saved settings
-    /// back (discarding unread input). Called under `lock`.
-    func giveBack() {
+    /// back (discarding unread input), after writing `cleanup`. Called under `guarded`'s lock.
+    func giveBack(cleanup: [UInt8]) {
         sepia_terminal_crash_uninstall()
-        FileDescriptorWriter.writeAll(pictureCleanup + Self.leaveSequence, to: outputFileDescriptor)
+        FileDescriptorWriter.writeAll(cleanup + Self.leaveSequence, to: outputFileDescriptor)
         var settings = savedSettings
         tcsetattr(inputFileDescriptor, TCSAFLUSH, &settings)
     }
@@ -139,21 +143,19 @@ public final class TerminalSession: @unchecked Sendable {
     /// fixed buffer; longer ones are refused with `false`.
     @discardableResult
     public func setPictureCleanup(_ bytes: [UInt8]) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
         guard bytes.count + Self.leaveSequence.count <= Int(SEPIA_TERMINAL_RESTORE_CAPACITY) else { return false }
-        pictureCleanup = bytes
-        guard state == .active else { return true }
-        sepia_terminal_crash_uninstall()
-        try? Self.armCrashRestore(input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: bytes)
+        guarded.withLock { guarded in
+            guarded.pictureCleanup = bytes
+            guard guarded.state == .active else { return }
+            sepia_terminal_crash_uninstall()
+            try? Self.armCrashRestore(input: inputFileDescriptor, output: outputFileDescriptor, saved: savedSettings, cleanup: bytes)
+        }
         return true
     }
 
     /// True while the session holds the terminal: not restored, not suspended.
     public var isActive: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return state == .active
+        guarded.withLock { $0.state == .active }
     }
 
     /// The terminal's size from `TIOCGWINSZ` on the output, or `TerminalSize.fallback` when
@@ -175,9 +177,9 @@ public final class TerminalSession: @unchecked Sendable {
     /// does not hold the terminal, so a frame finished late never lands on the user's normal
     /// screen.
     public func write(_ bytes: [UInt8]) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard state == .active else { return }
-        FileDescriptorWriter.writeAll(bytes, to: outputFileDescriptor)
+        guarded.withLock { guarded in
+            guard guarded.state == .active else { return }
+            FileDescriptorWriter.writeAll(bytes, to: outputFileDescriptor)
+        }
     }
 }
