@@ -21,12 +21,12 @@ public final class BlockingPhotoLoader: PhotoLoading {
     }
 
     /// Starts downloading and decoding, and returns once the task has ended.
-    public func loadOriginal(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+    public func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         Self.waitUntilFinished(pipeline.original(for: request))
     }
 
     /// Starts processing, and returns once the task has ended.
-    public func loadProcessed(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+    public func task(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         Self.waitUntilFinished(pipeline.task(for: request))
     }
 

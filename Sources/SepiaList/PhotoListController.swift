@@ -271,9 +271,9 @@ public final class PhotoListController {
         let request = PhotoRequest(url: url, processing: configuration.processing, priority: priority)
         switch record.state {
         case .new:
-            start(row: row, in: downloads, request: request, load: loader.loadOriginal, ended: downloadEnded)
+            start(row: row, in: downloads, request: request, load: loader.original(for:), ended: downloadEnded)
         case .downloaded:
-            start(row: row, in: filtrations, request: request, load: loader.loadProcessed, ended: filtrationEnded)
+            start(row: row, in: filtrations, request: request, load: loader.task(for:), ended: filtrationEnded)
         case .filtered, .failed:
             break
         }

@@ -77,15 +77,15 @@ final class PhotoListPipelineTests: XCTestCase, @unchecked Sendable {
             let good = try XCTUnwrap(PhotoRecord(entry: rows[0]).url)
             let corrupt = try XCTUnwrap(PhotoRecord(entry: rows[1]).url)
 
-            let original = blocking.loadOriginal(PhotoRequest(url: good, processing: PhotoProcessing(filter: .grayscale)))
+            let original = blocking.original(for: PhotoRequest(url: good, processing: PhotoProcessing(filter: .grayscale)))
             let image = try XCTUnwrap(original.result?.get(), "ended on return")
             XCTAssertEqual(image.size, PixelSize(width: 160, height: 120))
-            let processed = blocking.loadProcessed(PhotoRequest(url: good, processing: processing))
+            let processed = blocking.task(for: PhotoRequest(url: good, processing: processing))
             let gray = try XCTUnwrap(processed.result?.get())
             XCTAssertEqual(gray.size, PixelSize(width: 40, height: 30))
             XCTAssertEqual(gray.pixels[0], gray.pixels[1], "grayscale")
 
-            let failed = blocking.loadOriginal(PhotoRequest(url: corrupt))
+            let failed = blocking.original(for: PhotoRequest(url: corrupt))
             guard case .failure(.decoding)? = failed.result else {
                 return XCTFail("a corrupt photo fails: \(String(describing: failed.result))")
             }

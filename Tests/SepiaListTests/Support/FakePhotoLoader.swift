@@ -49,11 +49,11 @@ final class FakePhotoLoader: PhotoLoading, Sendable {
         requests.filter { $0.kind == kind && $0.url == url }
     }
 
-    func loadOriginal(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+    func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         record(FakePhotoRequest(url: request.url, kind: .original, priority: request.priority))
     }
 
-    func loadProcessed(_ request: PhotoRequest) -> PhotoTask<RGBAImage> {
+    func task(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         record(FakePhotoRequest(url: request.url, kind: .processed, priority: request.priority))
     }
 
