@@ -52,7 +52,7 @@ public final class BlockingPhotoLoader: PhotoLoading {
     /// Holds the calling thread until `task` has ended, and returns it.
     private static func waitUntilFinished(_ task: PhotoTask<RGBAImage>) -> PhotoTask<RGBAImage> {
         let done = DispatchSemaphore(value: 0)
-        task.whenFinished { _ in done.signal() }
+        task.onFinishInline { _ in done.signal() }
         done.wait()
         return task
     }

@@ -145,8 +145,8 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     /// Runs `action` once the operation has finished (cancelled or not) and told its queue and
     /// dependents, on the thread that finished it, or at once when it has. For Sepia's own
     /// bookkeeping: no hop to another thread, unlike `completionBlock`.
-    package final func afterFinish(_ action: @escaping @Sendable () -> Void) {
-        finishHooks.afterFinish(action)
+    package final func afterFinishInline(_ action: @escaping @Sendable () -> Void) {
+        finishHooks.afterFinishInline(action)
     }
 
     /// Makes this operation depend on `operation`, which then keeps it alive until it has

@@ -44,7 +44,7 @@ public final class CountedQueue: Sendable {
             ended?(operation)
         }
         if let own = operation as? any FinishHooked {
-            own.afterFinish(noteEnd)
+            own.afterFinishInline(noteEnd)
         } else {
             let callerCompletion = operation.completionBlock
             operation.completionBlock = {

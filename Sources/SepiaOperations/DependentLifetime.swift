@@ -4,7 +4,7 @@ import Foundation
 /// until they have finished and run actions at their end on their own thread (see `FinishHooks`).
 protocol FinishHooked: Operation {
     func keepAliveUntilFinished(_ dependent: Operation)
-    func afterFinish(_ action: @escaping @Sendable () -> Void)
+    func afterFinishInline(_ action: @escaping @Sendable () -> Void)
 }
 
 extension AsyncOperation: FinishHooked {}

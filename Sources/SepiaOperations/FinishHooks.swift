@@ -32,7 +32,7 @@ final class FinishHooks: Sendable {
     }
 
     /// Runs `action` in ``fire()``, or at once on this thread when that has happened.
-    func afterFinish(_ action: @escaping @Sendable () -> Void) {
+    func afterFinishInline(_ action: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if !state.hasFired { state.actions.append(action) }
             return state.hasFired

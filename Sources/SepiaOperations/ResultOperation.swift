@@ -32,7 +32,7 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
     /// after it finished (or at once, on this thread, when it has). For Sepia's own short
     /// hand-offs, where a hop to another thread would cost more than the handler: a handler
     /// that blocks holds up that worker thread (not the operation's queue slot, which is free).
-    package func whenFinished(_ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
+    package func onFinishInline(_ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
         store.addHandler(on: nil, handler)
     }
 
@@ -72,8 +72,8 @@ open class ResultOperation<Output: Sendable>: Operation, ResultProducing, @unche
     /// Runs `action` once the operation has finished (cancelled or not) and told its queue and
     /// dependents, on the thread that ran it, or at once when it has. For Sepia's own
     /// bookkeeping: no hop to another thread, unlike `completionBlock`.
-    package final func afterFinish(_ action: @escaping @Sendable () -> Void) {
-        finishHooks.afterFinish(action)
+    package final func afterFinishInline(_ action: @escaping @Sendable () -> Void) {
+        finishHooks.afterFinishInline(action)
     }
 
     /// Makes this operation depend on `operation`, which then keeps it alive until it has

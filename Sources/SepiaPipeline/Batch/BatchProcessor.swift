@@ -200,7 +200,7 @@ public final class BatchProcessor: Sendable {
             let task = pipeline.export(request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata)
             let groupRows = rows.map { $0.index }
             let started = ContinuousClock.now
-            task.whenFinished { [weak self] result in
+            task.onFinishInline { [weak self] result in
                 self?.groupEnded(rows: groupRows, took: ContinuousClock.now - started, result)
             }
             // `cancel()` may have run since the claim, before the export's operations were queued.

@@ -76,7 +76,7 @@ public final class PhotoPipeline: Sendable {
             let original = original(for: request)
             original.forwardProgress { [weak work] in work?.report($0) }
             work.wait(for: original)
-            original.whenFinished { [self] result in
+            original.onFinishInline { [self] result in
                 switch result {
                 case .success(let image): work.run(processingChain(of: image, as: request.processing))
                 case .failure(let error): work.complete(with: .failure(error))
@@ -131,7 +131,7 @@ public final class PhotoPipeline: Sendable {
                 // One handler per file, and the last one reports, on the thread that ran its
                 // save: a hop to another thread per photo is what a batch of small photos feels.
                 for save in saves {
-                    save.whenFinished { _ in
+                    save.onFinishInline { _ in
                         guard
                             remaining.withLock({ count -> Bool in
                                 count -= 1
@@ -159,7 +159,7 @@ public final class PhotoPipeline: Sendable {
             byteTally.update(flight, received: received)
             progress(DownloadProgress(received: received, expected: expected))
         }
-        download.afterFinish { [byteTally] in byteTally.end(flight) }
+        download.afterFinishInline { [byteTally] in byteTally.end(flight) }
         return download
     }
 

@@ -95,7 +95,7 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
         get async throws(PhotoError) {
             let result = await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, PhotoError>, Never>) in
-                    whenFinished { continuation.resume(returning: $0) }
+                    onFinishInline { continuation.resume(returning: $0) }
                 }
             } onCancel: {
                 cancel()
@@ -131,7 +131,7 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// Calls `handler` once with the result, on the thread that ends the task (at once, here,
     /// when it has ended): for the pipeline's own hand-offs, which must be short.
-    package func whenFinished(_ handler: @escaping @Sendable (Result<Value, PhotoError>) -> Void) {
+    package func onFinishInline(_ handler: @escaping @Sendable (Result<Value, PhotoError>) -> Void) {
         add(Handler(queue: nil, body: handler))
     }
 
