@@ -50,7 +50,7 @@ struct ProcessBenchmark: AsyncParsableCommand {
         for (label, folder) in [("cold cache", "cold"), ("warm cache", "warm")] {
             let requestsBefore = server.counters.totalRequests
             _ = ResidentMemory.resetPeak()
-            let options = BatchOptions(output: scratch.appendingPathComponent(folder), jobs: jobs, originals: cache)
+            let options = BatchOptions(output: scratch.appendingPathComponent(folder), maxConcurrentFiltrations: jobs, originals: cache)
             let started = Date()
             let processor = BatchProcessor(entries: entries, options: options, loader: loader)
             let written = await processor.run().filter(\.isDone).count

@@ -72,7 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
         printNow("Processing \(entries.count) rows (\(browsing.look.photoFilter)) into \(folder.path)")
         var options = BatchOptions(
             output: folder, processing: PhotoProcessing(filter: browsing.look.photoFilter, fitting: size?.value),
-            jobs: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
+            maxConcurrentFiltrations: browsing.jobs ?? ProcessInfo.processInfo.activeProcessorCount, refresh: true)
         options.memoryBudget = try browsing.memory.budget()
         let outcome = await BatchRun(processor: BatchProcessor(entries: entries, options: options, loader: loader)).run()
         outcome.report.writeText(to: BufferedOutput())

@@ -210,7 +210,7 @@ struct ProcessCommand: AsyncParsableCommand {
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: maxPixels),
             format: format.encoding(quality: quality),
-            jobs: jobs,
+            maxConcurrentFiltrations: jobs,
             originals: cache,
             refresh: refresh,
             keepsMetadata: keepMetadata,

@@ -45,7 +45,8 @@ final class BatchMemoryBudgetTests: XCTestCase {
     private func options(jobs: Int, budget: MemoryBudget?, pixelLimit: Int = ImageDecodingOptions.defaultPixelLimit) -> BatchOptions {
         var options = BatchOptions(
             output: folder.appendingPathComponent("out"),
-            processing: PhotoProcessing(fitting: PixelSize(width: 100, height: 100), pixelLimit: pixelLimit), format: .png, jobs: jobs)
+            processing: PhotoProcessing(fitting: PixelSize(width: 100, height: 100), pixelLimit: pixelLimit), format: .png,
+            maxConcurrentFiltrations: jobs)
         options.memoryBudget = budget
         return options
     }
@@ -86,7 +87,8 @@ final class BatchMemoryBudgetTests: XCTestCase {
             "convert", ["-size", "1000x800", "gradient:red-blue", "-sampling-factor", "2x2", file.path], package: "imagemagick")
         let budget = MemoryBudget(capacity: decodeBytes)
         var options = BatchOptions(
-            output: folder.appendingPathComponent("out"), processing: PhotoProcessing(), format: .jpeg(quality: 85), jobs: 1)
+            output: folder.appendingPathComponent("out"), processing: PhotoProcessing(), format: .jpeg(quality: 85),
+            maxConcurrentFiltrations: 1)
         options.memoryBudget = budget
         let outcomes = await BatchProcessor(entries: [PhotoEntry(name: "Colour", location: .file(file))], options: options, loader: loader)
             .run()

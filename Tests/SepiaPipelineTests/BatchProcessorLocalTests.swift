@@ -181,7 +181,7 @@ final class BatchProcessorLocalTests: XCTestCase {
         // group starts, before the second row's chain is queued.
         try Data("done".utf8).write(to: output.appendingPathComponent("Done.jpg"))
         let entries = [PhotoEntry(name: "Done", location: shared.location), PhotoEntry(name: "Todo", location: shared.location)]
-        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, jobs: 1), loader: loader)
+        let processor = BatchProcessor(entries: entries, options: BatchOptions(output: output, maxConcurrentFiltrations: 1), loader: loader)
         let outcomes = Locked<[Int: BatchOutcome.State]>([:])
         let ended = expectation(description: "batch ended")
         processor.start(
@@ -215,7 +215,8 @@ final class BatchProcessorLocalTests: XCTestCase {
             (0..<60).map { PhotoEntry(name: "Row \($0)", location: photos[$0 % 6].location) }
             + (0..<40).map { PhotoEntry(name: "Other \($0)", location: .file(folder.appendingPathComponent("in/none-\($0).jpg"))) }
         let processor = BatchProcessor(
-            entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out"), jobs: 1), loader: loader)
+            entries: entries, options: BatchOptions(output: folder.appendingPathComponent("out"), maxConcurrentFiltrations: 1),
+            loader: loader)
         let counts = Locked([Int](repeating: 0, count: entries.count))
         let ended = expectation(description: "batch ended")
         processor.start(

@@ -180,7 +180,8 @@ final class PipelineServerTests: XCTestCase {
         try await startServer(configuration)
         let output = folder.appendingPathComponent("out")
         let processor = BatchProcessor(
-            entries: try await manifest(), options: BatchOptions(output: output, jobs: 1, downloads: 2), loader: loader)
+            entries: try await manifest(), options: BatchOptions(output: output, maxConcurrentFiltrations: 1, maxConcurrentDownloads: 2),
+            loader: loader)
         let finished = expectation(description: "batch finished")
         let result = Locked<[BatchOutcome]>([])
         processor.start(

@@ -9,11 +9,13 @@ public struct BatchOptions: Sendable {
     public var format: ImageEncodingFormat
     /// The folder the photos are written to (created if missing).
     public var output: URL
-    /// How many photos are decoded, filtered and encoded at once.
-    public var jobs: Int
+    /// How many photos are decoded, filtered and encoded at once (`--jobs`): the pipeline's
+    /// ``PhotoPipelineConfiguration/maxConcurrentFiltrations``.
+    public var maxConcurrentFiltrations: Int
     /// Downloads running at once (they wait on the network, not on a core); the saves of the
-    /// written files share these slots, as file I/O.
-    public var downloads: Int
+    /// written files share these slots, as file I/O. The pipeline's
+    /// ``PhotoPipelineConfiguration/maxConcurrentDownloads``.
+    public var maxConcurrentDownloads: Int
     /// A cache of downloaded originals, so that a later run downloads nothing; nil for none.
     public var originals: DiskCache?
     /// Download again and rewrite every file, ignoring cached originals and earlier output.
@@ -28,7 +30,7 @@ public struct BatchOptions: Sendable {
     /// for no budget.
     public var memoryBudget: MemoryBudget?
 
-    /// The most jobs or downloads at once (larger values are clamped to it).
+    /// The most filtrations or downloads at once (larger values are clamped to it).
     public static let mostAtOnce = 4_096
 
     /// Options; by default sepia, JPEG at quality 90, one job per core, no cache and no metadata.
@@ -36,8 +38,8 @@ public struct BatchOptions: Sendable {
         output: URL,
         processing: PhotoProcessing = PhotoProcessing(),
         format: ImageEncodingFormat = .jpeg(quality: 90),
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        downloads: Int = 8,
+        maxConcurrentFiltrations: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxConcurrentDownloads: Int = 8,
         originals: DiskCache? = nil,
         refresh: Bool = false,
         keepsMetadata: Bool = false,
@@ -46,8 +48,8 @@ public struct BatchOptions: Sendable {
         self.output = output
         self.processing = processing
         self.format = format
-        self.jobs = min(max(1, jobs), Self.mostAtOnce)
-        self.downloads = min(max(1, downloads), Self.mostAtOnce)
+        self.maxConcurrentFiltrations = min(max(1, maxConcurrentFiltrations), Self.mostAtOnce)
+        self.maxConcurrentDownloads = min(max(1, maxConcurrentDownloads), Self.mostAtOnce)
         self.originals = originals
         self.refresh = refresh
         self.keepsMetadata = keepsMetadata

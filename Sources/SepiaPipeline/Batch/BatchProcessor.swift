@@ -54,7 +54,7 @@ public final class BatchProcessor: Sendable {
         self.entries = naming.namedEntries
         self.options = options
         var configuration = PhotoPipelineConfiguration(
-            maxConcurrentDownloads: options.downloads, maxConcurrentFiltrations: options.jobs,
+            maxConcurrentDownloads: options.maxConcurrentDownloads, maxConcurrentFiltrations: options.maxConcurrentFiltrations,
             originalsCostLimit: 0, processedCostLimit: 0, diskCache: options.originals)
         configuration.memoryBudget = options.memoryBudget
         pipeline = PhotoPipeline(loader: loader, configuration: configuration)
@@ -110,7 +110,7 @@ public final class BatchProcessor: Sendable {
             if let reason = entries[row].location.invalidReason { record(.failed(.invalidLocation(reason)), row: row) }
         }
         group.enter()  // held until the first groups have started, so an early end cannot fire too soon
-        for _ in 0..<(options.jobs * 3) { startNextGroup() }
+        for _ in 0..<(options.maxConcurrentFiltrations * 3) { startNextGroup() }
         group.leave()
         group.notify(on: .global()) {
             self.recordUnstartedGroupsAsCancelled()
