@@ -36,8 +36,8 @@ struct BatchReport {
     let file: (Int) -> URL
 
     init(tally: BatchTally, entries: [PhotoEntry], progress: BatchProgress, seconds: Double, file: @escaping (Int) -> URL) {
-        var counts: [BatchTally.Status: Int] = [:]
-        tally.forEachRow { _, status, _ in counts[status, default: 0] += 1 }
+        var counts: [BatchRecord.State: Int] = [:]
+        tally.forEachRow { _, state, _ in counts[state, default: 0] += 1 }
         totals = Totals(
             total: entries.count, written: counts[.written] ?? 0, skipped: counts[.skipped] ?? 0,
             failed: counts[.failed] ?? 0, cancelled: counts[.cancelled] ?? 0, seconds: seconds,

@@ -20,11 +20,6 @@ final class BatchTally: Sendable {
         var reasonIndex: [String: Int32] = [:]
     }
 
-    /// How one row ended, as the report shows it.
-    enum Status: String {
-        case written, skipped, failed, cancelled
-    }
-
     private let state: Locked<State>
 
     /// A tally of `rows` rows, none of them finished.
@@ -45,9 +40,9 @@ final class BatchTally: Sendable {
         }
     }
 
-    /// Calls `body` with each row's status and failure reason, in manifest order. A row that
-    /// never ended counts as cancelled.
-    func forEachRow(_ body: (_ row: Int, _ status: Status, _ reason: String?) throws -> Void) rethrows {
+    /// Calls `body` with how each row ended, as a report says it, and its failure reason, in
+    /// manifest order. A row that never ended counts as cancelled.
+    func forEachRow(_ body: (_ row: Int, _ state: BatchRecord.State, _ reason: String?) throws -> Void) rethrows {
         let (codes, reasons) = state.withLock { ($0.codes, $0.reasons) }
         for (row, code) in codes.enumerated() {
             switch code {
