@@ -1,7 +1,7 @@
 import SepiaTerminal
 
 /// What the user asked for, whatever key or mouse gesture said it.
-public enum BrowserAction: Sendable, Equatable {
+package enum BrowserAction: Sendable, Equatable {
     /// Move the selection by this many rows.
     case move(Int)
     /// Move by whole screens.
@@ -33,12 +33,12 @@ public enum BrowserAction: Sendable, Equatable {
 }
 
 /// The keys and mouse gestures users expect of a terminal list (less, vim, mutt, htop).
-public enum KeyBindings {
+package enum KeyBindings {
     /// Rows the mouse wheel scrolls per notch.
-    public static let wheelRows = 1
+    package static let wheelRows = 1
 
     /// The action an input event asks for, or nil when the event means nothing here.
-    public static func action(for event: InputEvent) -> BrowserAction? {
+    package static func action(for event: InputEvent) -> BrowserAction? {
         switch event {
         case .key(let key): action(for: key)
         case .mouse(let mouse): action(for: mouse)

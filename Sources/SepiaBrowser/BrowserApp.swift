@@ -16,16 +16,16 @@ import SepiaTerminal
 /// SIGQUIT here, and on crashes by ``TerminalSession``; Ctrl-Z (or SIGTSTP) gives it back
 /// until the process is continued.
 @MainActor
-public final class BrowserApp {
+package final class BrowserApp {
     /// How the browser ended: the exit status, and the signal the process must die of, if any.
-    public struct Exit: Sendable {
+    package struct Exit: Sendable {
         /// The exit status (the shell's 128 + n after signal n).
-        public let status: Int32
+        package let status: Int32
         /// The signal to die of once the caller has cleaned up (SIGQUIT asks for a core dump).
-        public let signal: Int32?
+        package let signal: Int32?
 
         /// Ends the process as the browser ended: dies of ``signal``, or exits with ``status``.
-        public func end() -> Never {
+        package func end() -> Never {
             if let signal { ProcessSignal.dieOf(signal) }
             exit(status)
         }
@@ -60,7 +60,7 @@ public final class BrowserApp {
     /// Takes over the terminal for a list driven by `controller`.
     ///
     /// - Throws: ``TerminalError`` when standard input is not a terminal.
-    public init(controller: PhotoListController, options: BrowserOptions) throws {
+    package init(controller: PhotoListController, options: BrowserOptions) throws {
         self.controller = controller
         self.options = options
         // Trapped before the terminal is touched: a signal that comes while the session starts
@@ -93,7 +93,7 @@ public final class BrowserApp {
     /// the user quits, Ctrl-C or a signal ends the browser. The terminal is restored and the
     /// work cancelled when this returns; the caller cleans up, then calls ``Exit/end()``. The
     /// status line counts the entries that the folders skipped.
-    public func run(fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) async -> Exit {
+    package func run(fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) async -> Exit {
         renderer = FramePacer { [unowned self] in drawFrame() }
         thumbnails.onReady = { [unowned self] in renderer?.request() }
         controller.onChange = { [unowned self] change in changed(change) }

@@ -2,56 +2,56 @@ import SepiaImaging
 import SepiaTerminal
 
 /// Where things go on a screen of a given size: a title line, the list of rows, a status line.
-public struct BrowserLayout: Sendable, Equatable {
+package struct BrowserLayout: Sendable, Equatable {
     /// Terminal lines each row takes: the thumbnail's height.
-    public static let rowHeight = 4
+    package static let rowHeight = 4
     /// Terminal columns the thumbnail takes: a 4:3 photo at `rowHeight` lines is about 11
     /// cells wide, with half blocks (two pixels a cell, stacked) as with the usual 1:2 cells.
-    public static let thumbnailColumns = 11
+    package static let thumbnailColumns = 11
     /// The whole screen.
-    public let size: TerminalSize
+    package let size: TerminalSize
 
     /// The layout of a screen of `size`.
-    public init(size: TerminalSize) {
+    package init(size: TerminalSize) {
         self.size = size
     }
 
     /// The first line of the list.
-    public var listTop: Int { 1 }
+    package var listTop: Int { 1 }
     /// The lines the list may use.
-    public var listHeight: Int { max(size.rows - 2, 0) }
+    package var listHeight: Int { max(size.rows - 2, 0) }
     /// The line of the status bar.
-    public var statusLine: Int { size.rows - 1 }
+    package var statusLine: Int { size.rows - 1 }
     /// How many whole rows fit on screen (at least 1).
-    public var rowsPerPage: Int { max(listHeight / Self.rowHeight, 1) }
+    package var rowsPerPage: Int { max(listHeight / Self.rowHeight, 1) }
 
     /// The first line of the row shown `index` rows below the top of the list.
-    public func line(ofVisibleIndex index: Int) -> Int { listTop + index * Self.rowHeight }
+    package func line(ofVisibleIndex index: Int) -> Int { listTop + index * Self.rowHeight }
 
     /// Which row on screen (counted from the first one shown) a terminal line belongs to.
-    public func visibleIndex(atLine line: Int) -> Int? {
+    package func visibleIndex(atLine line: Int) -> Int? {
         guard line >= listTop, line < listTop + rowsPerPage * Self.rowHeight else { return nil }
         return (line - listTop) / Self.rowHeight
     }
 
     /// The column the row's text starts at, right of the marker and the thumbnail.
-    public var textColumn: Int { 2 + Self.thumbnailColumns + 2 }
+    package var textColumn: Int { 2 + Self.thumbnailColumns + 2 }
 
     /// The cells a photo opened large may cover: the list's area less its caption line.
-    public var detailCells: CellArea { CellArea(columns: size.columns, lines: max(listHeight - 1, 1)) }
+    package var detailCells: CellArea { CellArea(columns: size.columns, lines: max(listHeight - 1, 1)) }
     /// The cells a row's thumbnail may cover.
-    public static let thumbnailCells = CellArea(columns: thumbnailColumns, lines: rowHeight)
+    package static let thumbnailCells = CellArea(columns: thumbnailColumns, lines: rowHeight)
 }
 
 /// A rectangle of terminal cells.
-public struct CellArea: Sendable, Hashable {
+package struct CellArea: Sendable, Hashable {
     /// Width in cells.
-    public var columns: Int
+    package var columns: Int
     /// Height in cells (terminal lines).
-    public var lines: Int
+    package var lines: Int
 
     /// Makes an area.
-    public init(columns: Int, lines: Int) {
+    package init(columns: Int, lines: Int) {
         self.columns = columns
         self.lines = lines
     }

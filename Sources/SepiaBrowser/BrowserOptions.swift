@@ -1,21 +1,21 @@
 import SepiaTerminal
 
 /// How the browser looks and what it reports.
-public struct BrowserOptions: Sendable {
+package struct BrowserOptions: Sendable {
     /// The title line's text.
-    public var title: String
+    package var title: String
     /// How thumbnails are drawn, as asked for: `.auto` uses kitty images in a kitty that
     /// answers the placeholder probe, cell mosaics elsewhere.
-    public var graphics: GraphicsMode
+    package var graphics: GraphicsMode
     /// Whether colours are sent as 24-bit or mapped to the 256-colour palette.
-    public var colorMode: ColorMode
+    package var colorMode: ColorMode
     /// The filter's name, shown on filtered rows.
-    public var filterName: String
+    package var filterName: String
     /// Whether mouse reports are asked for.
-    public var mouse: Bool
+    package var mouse: Bool
 
     /// Options for a browser.
-    public init(title: String, graphics: GraphicsMode, colorMode: ColorMode, filterName: String, mouse: Bool = true) {
+    package init(title: String, graphics: GraphicsMode, colorMode: ColorMode, filterName: String, mouse: Bool = true) {
         self.title = title
         self.graphics = graphics
         self.colorMode = colorMode

@@ -1,31 +1,31 @@
 /// Which rows of the list are on screen and which one is selected; the terminal's version of a
 /// table view's content offset. Every move keeps the selection on screen.
-public struct ListViewport: Sendable, Equatable {
+package struct ListViewport: Sendable, Equatable {
     /// How many rows the list has.
-    public private(set) var rowCount: Int
+    package private(set) var rowCount: Int
     /// How many rows fit on screen (at least 1).
-    public private(set) var pageSize: Int
+    package private(set) var pageSize: Int
     /// The first row on screen.
-    public private(set) var top = 0
+    package private(set) var top = 0
     /// The selected row (0 when the list is empty).
-    public private(set) var selection = 0
+    package private(set) var selection = 0
 
     /// A viewport at the top of a list of `rowCount` rows, `pageSize` of them on screen.
-    public init(rowCount: Int, pageSize: Int) {
+    package init(rowCount: Int, pageSize: Int) {
         self.rowCount = max(rowCount, 0)
         self.pageSize = max(pageSize, 1)
     }
 
     /// The rows on screen.
-    public var visibleRows: Range<Int> { top..<min(rowCount, top + pageSize) }
+    package var visibleRows: Range<Int> { top..<min(rowCount, top + pageSize) }
 
     /// Moves the selection by `delta` rows (negative is up), scrolling as little as needed.
-    public mutating func moveSelection(by delta: Int) {
+    package mutating func moveSelection(by delta: Int) {
         select(selection + delta)
     }
 
     /// Selects `row` (clamped to the list), scrolling as little as needed to show it.
-    public mutating func select(_ row: Int) {
+    package mutating func select(_ row: Int) {
         guard rowCount > 0 else { return }
         selection = min(max(row, 0), rowCount - 1)
         if selection < top { top = selection }
@@ -34,30 +34,30 @@ public struct ListViewport: Sendable, Equatable {
 
     /// Scrolls by `delta` rows without moving the selection unless it would leave the screen
     /// (the mouse wheel).
-    public mutating func scroll(by delta: Int) {
+    package mutating func scroll(by delta: Int) {
         top = min(max(top + delta, 0), maximumTop)
         selection = min(max(selection, top), max(visibleRows.upperBound - 1, top))
     }
 
     /// Moves a whole screen down (positive) or up, selection and all.
-    public mutating func page(by pages: Int) {
+    package mutating func page(by pages: Int) {
         shift(by: pages * pageSize)
     }
 
     /// Moves half a screen down (positive) or up, selection and all.
-    public mutating func halfPage(by halves: Int) {
+    package mutating func halfPage(by halves: Int) {
         shift(by: halves * max(pageSize / 2, 1))
     }
 
     /// Changes the number of rows on screen (after a resize), keeping the selection on it.
-    public mutating func resize(pageSize newSize: Int) {
+    package mutating func resize(pageSize newSize: Int) {
         pageSize = max(newSize, 1)
         top = min(top, maximumTop)
         select(selection)
     }
 
     /// Changes the number of rows (the list loaded), keeping the selection within it.
-    public mutating func setRowCount(_ count: Int) {
+    package mutating func setRowCount(_ count: Int) {
         rowCount = max(count, 0)
         top = min(top, maximumTop)
         selection = rowCount == 0 ? 0 : min(selection, rowCount - 1)

@@ -4,14 +4,14 @@ import SepiaPipeline
 
 /// A `--memory-budget` or `SEPIA_MEMORY_BUDGET` value: a number of bytes with an optional binary
 /// unit (`K`, `M`, `G`, also written `Ki`/`KiB`, ...: 512M is 512 × 2^20 bytes), or `none`.
-public struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
+package struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
     /// The budget's bytes, or nil for `none` (no budget).
-    public let bytes: Int?
+    package let bytes: Int?
 
     /// The environment variable that sets the budget when the option is not given.
-    public static let environmentVariable = "SEPIA_MEMORY_BUDGET"
+    package static let environmentVariable = "SEPIA_MEMORY_BUDGET"
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.lowercased()
         if text == "none" {
             bytes = nil
@@ -26,12 +26,12 @@ public struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
     }
 
     /// The budget this value asks for.
-    public var budget: MemoryBudget? { bytes.map { MemoryBudget(capacity: $0) } }
+    package var budget: MemoryBudget? { bytes.map { MemoryBudget(capacity: $0) } }
 
     /// The environment variable's value, or nil when it is not set.
     ///
     /// - Throws: `ValidationError` when it is set to something else than a budget.
-    public static func fromEnvironment(_ environment: [String: String]) throws -> MemoryBudgetArgument? {
+    package static func fromEnvironment(_ environment: [String: String]) throws -> MemoryBudgetArgument? {
         guard let text = environment[environmentVariable] else { return nil }
         guard let parsed = MemoryBudgetArgument(argument: text) else {
             throw ValidationError("\(environmentVariable) must be a number of bytes such as 512M or 2G, or none (got \(text)).")
@@ -41,7 +41,7 @@ public struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
 
     /// The budget of a batch: `option` when given, else the environment variable's, else
     /// ``MemoryBudget/defaultCapacity(cgroupRoot:ownCgroup:physicalMemory:)``.
-    public static func resolve(_ option: MemoryBudgetArgument?, environment: [String: String]) throws -> MemoryBudget? {
+    package static func resolve(_ option: MemoryBudgetArgument?, environment: [String: String]) throws -> MemoryBudget? {
         guard let chosen = try option ?? fromEnvironment(environment) else {
             return MemoryBudget(capacity: MemoryBudget.defaultCapacity())
         }
@@ -51,21 +51,21 @@ public struct MemoryBudgetArgument: ExpressibleByArgument, Sendable {
 
 /// `--memory-budget`, shared by `sepia process`, the terminal browser (`sepia browse`, `sepia
 /// demo`) and the desktop window (`sepia-gtk`).
-public struct MemoryBudgetOption: ParsableArguments, Sendable {
+package struct MemoryBudgetOption: ParsableArguments, Sendable {
     @Option(
         help: ArgumentHelp(
             "Bytes of decoded photos in flight at once, such as 512M or 2G, or none (default: $SEPIA_MEMORY_BUDGET, else half the cgroup's memory limit or of the physical memory).",
             valueName: "bytes"))
-    public var memoryBudget: MemoryBudgetArgument?
+    package var memoryBudget: MemoryBudgetArgument?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if memoryBudget == nil { _ = try MemoryBudgetArgument.fromEnvironment(ProcessInfo.processInfo.environment) }
     }
 
     /// The budget asked for (see ``MemoryBudgetArgument/resolve(_:environment:)``).
-    public func budget() throws -> MemoryBudget? {
+    package func budget() throws -> MemoryBudget? {
         try MemoryBudgetArgument.resolve(memoryBudget, environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -8,7 +8,7 @@ extension ParsableCommand {
     /// safe for a terminal, line by line (`TerminalSafeText`): it quotes arguments (which a
     /// shell glob may take from hostile file names), settings from the environment and errors
     /// that quote manifests. Help and version text go out as they are.
-    public static func exitWritingSafeError(_ error: any Error) -> Never {
+    package static func exitWritingSafeError(_ error: any Error) -> Never {
         let code = exitCode(for: error)
         guard code != .success else { exit(withError: error) }
         let message = fullMessage(for: error)

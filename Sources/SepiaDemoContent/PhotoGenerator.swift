@@ -7,17 +7,17 @@ import SepiaImaging
 /// benchmarks can make as many distinct "photos" as they need without shipping any. The
 /// scenes have strong colours, smooth gradients and fine texture, so the sepia effect is
 /// obvious and the JPEG codec has realistic work to do.
-public struct PhotoGenerator: Sendable {
+package struct PhotoGenerator: Sendable {
     /// The scene's seed: one seed, one picture.
-    public let seed: UInt64
+    package let seed: UInt64
 
     /// Makes a generator for the scene numbered `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
     }
 
     /// Renders the scene at `width` × `height` pixels (opaque).
-    public func render(width: Int, height: Int) -> RGBAImage {
+    package func render(width: Int, height: Int) -> RGBAImage {
         let scene = Scene(seed: seed, width: width, height: height)
         var image = RGBAImage(width: width, height: height) { buffer in
             buffer.initialize(repeating: 255)

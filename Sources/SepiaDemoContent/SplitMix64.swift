@@ -3,16 +3,16 @@ import SepiaImaging
 /// A small, fast, seeded random number generator (Steele, Lea and Flood's SplitMix64): the
 /// same seed gives the same numbers on every run and machine, for generated photos and
 /// repeatable tests. Not for anything that needs unpredictability.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is decided by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

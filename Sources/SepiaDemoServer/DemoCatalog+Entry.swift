@@ -3,9 +3,9 @@ import SepiaImaging
 
 extension DemoCatalog {
     /// One row of the manifests: a name and where its image is (or is not).
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// What the server does when this entry's URL is requested.
-        public enum Kind: Sendable, Hashable, CustomStringConvertible {
+        package enum Kind: Sendable, Hashable, CustomStringConvertible {
             /// A good generated photo in the given format.
             case photo(ImageFormat)
             /// The manifest gives the string `"NO URL"` instead of a URL, as ClassicPhotos' does.
@@ -23,16 +23,16 @@ extension DemoCatalog {
             case slow
 
             /// The broken kinds, in the order they appear in the catalog.
-            public static let brokenKinds: [Kind] = [.noURL, .notFound, .corrupt, .html, .truncated, .slow]
+            package static let brokenKinds: [Kind] = [.noURL, .notFound, .corrupt, .html, .truncated, .slow]
 
             /// True for every kind but `.photo`.
-            public var isBroken: Bool {
+            package var isBroken: Bool {
                 if case .photo = self { return false }
                 return true
             }
 
             /// A short lowercase label, as in "photo (JPEG)" or "truncated".
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .photo(let format): "photo (\(format))"
                 case .noURL: "no URL"
@@ -46,26 +46,26 @@ extension DemoCatalog {
         }
 
         /// The string the manifests give instead of a URL for a `.noURL` entry.
-        public static let missingURLText = "NO URL"
+        package static let missingURLText = "NO URL"
 
         /// The unique display name, e.g. "Misty Fjord 17" or "Broken: truncated".
-        public let name: String
+        package let name: String
         /// The absolute path of the image on the server, e.g. `/photos/17.jpg`; nil for `.noURL`.
-        public let path: String?
+        package let path: String?
         /// What the server does when the image is requested.
-        public let kind: Kind
+        package let kind: Kind
         /// The seed of the scene served for this entry (photos, truncated and slow entries)
         /// or of its garbage (corrupt entry).
         let imageSeed: UInt64
 
         /// The image's URL on a server at `baseURL`; nil for `.noURL`.
-        public func url(relativeTo baseURL: URL) -> URL? {
+        package func url(relativeTo baseURL: URL) -> URL? {
             guard let path else { return nil }
             return URL(string: String(path.drop(while: { $0 == "/" })), relativeTo: baseURL)?.absoluteURL
         }
 
         /// What the manifests list for this entry: its absolute URL, or `"NO URL"`.
-        public func manifestURLString(relativeTo baseURL: URL) -> String {
+        package func manifestURLString(relativeTo baseURL: URL) -> String {
             url(relativeTo: baseURL)?.absoluteString ?? Self.missingURLText
         }
     }

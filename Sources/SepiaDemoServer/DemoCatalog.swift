@@ -6,16 +6,16 @@ import SepiaImaging
 ///
 /// The catalog depends only on the configuration's `photoCount`, `includesBrokenEntries`
 /// and `seed`, so tests can rebuild it and know exactly what a server lists.
-public struct DemoCatalog: Sendable {
+package struct DemoCatalog: Sendable {
     /// Every seventh photo (7, 14, …) is a PNG; the others are JPEGs.
-    public static let pngInterval = 7
+    package static let pngInterval = 7
 
     /// All entries, in manifest order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     private let entriesByPath: [String: Entry]
 
     /// Builds the catalog a server with `configuration` serves.
-    public init(configuration: DemoServerConfiguration) {
+    package init(configuration: DemoServerConfiguration) {
         let photoCount = max(configuration.photoCount, 0)
         let brokenKinds = configuration.includesBrokenEntries ? Entry.Kind.brokenKinds : []
         var entries: [Entry] = []
@@ -38,18 +38,18 @@ public struct DemoCatalog: Sendable {
     }
 
     /// The good photos, in manifest order.
-    public var photos: [Entry] { entries.filter { !$0.kind.isBroken } }
+    package var photos: [Entry] { entries.filter { !$0.kind.isBroken } }
 
     /// The deliberately broken entries, in manifest order.
-    public var brokenEntries: [Entry] { entries.filter(\.kind.isBroken) }
+    package var brokenEntries: [Entry] { entries.filter(\.kind.isBroken) }
 
     /// The entry whose image lives at `path` (e.g. `/photos/17.jpg`), if any.
-    public func entry(forPath path: String) -> Entry? {
+    package func entry(forPath path: String) -> Entry? {
         entriesByPath[path]
     }
 
     /// The first entry of `kind`, if the catalog has one.
-    public func entry(ofKind kind: Entry.Kind) -> Entry? {
+    package func entry(ofKind kind: Entry.Kind) -> Entry? {
         entries.first { $0.kind == kind }
     }
 

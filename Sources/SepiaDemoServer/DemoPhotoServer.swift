@@ -17,17 +17,17 @@ import ServiceLifecycle
 ///
 /// Each server has its own port, catalog, photo cache and counters, so tests can run many
 /// side by side. Call `stop()` when done; it is prompt even while slow responses are pending.
-public final class DemoPhotoServer: Sendable {
+package final class DemoPhotoServer: Sendable {
     /// The configuration the server was started with.
-    public let configuration: DemoServerConfiguration
+    package let configuration: DemoServerConfiguration
     /// Every entry the manifests list, with what the server does for each.
-    public let catalog: DemoCatalog
+    package let catalog: DemoCatalog
     /// What the server has done so far.
-    public let counters: DemoServerCounters
+    package let counters: DemoServerCounters
     /// `http://127.0.0.1:PORT/`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// The TCP port the server listens on.
-    public let port: Int
+    package let port: Int
 
     private let photos: PhotoStore
     private let serviceGroup: ServiceGroup
@@ -54,13 +54,13 @@ public final class DemoPhotoServer: Sendable {
     }
 
     /// The ClassicPhotos property-list manifest: `…/photos.plist`.
-    public var propertyListURL: URL { URL(string: "photos.plist", relativeTo: baseURL)!.absoluteURL }
+    package var propertyListURL: URL { URL(string: "photos.plist", relativeTo: baseURL)!.absoluteURL }
 
     /// The JSON manifest: `…/photos.json`.
-    public var jsonURL: URL { URL(string: "photos.json", relativeTo: baseURL)!.absoluteURL }
+    package var jsonURL: URL { URL(string: "photos.json", relativeTo: baseURL)!.absoluteURL }
 
     /// The URL of `entry`'s image on this server; nil for a `.noURL` entry.
-    public func url(for entry: DemoCatalog.Entry) -> URL? {
+    package func url(for entry: DemoCatalog.Entry) -> URL? {
         entry.url(relativeTo: baseURL)
     }
 
@@ -68,7 +68,7 @@ public final class DemoPhotoServer: Sendable {
     ///
     /// - Throws: `DemoServerError.invalidConfiguration` for out-of-range values, or the
     ///   socket error if the port cannot be bound (for example, it is in use).
-    public static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws -> DemoPhotoServer {
+    package static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws -> DemoPhotoServer {
         try configuration.validate()
         let catalog = DemoCatalog(configuration: configuration)
         let counters = DemoServerCounters()
@@ -138,7 +138,7 @@ public final class DemoPhotoServer: Sendable {
     /// pending responses (latency, the slow entry, bandwidth-limited bodies) are abandoned at
     /// once, answered `500` or cut off, and their connections closed. Calling it again does
     /// nothing.
-    public func stop() async {
+    package func stop() async {
         photos.close()
         await serviceGroup.triggerGracefulShutdown()
         await running.value
@@ -147,7 +147,7 @@ public final class DemoPhotoServer: Sendable {
     /// Renders every photo now, on all cores, instead of on first request.
     ///
     /// - Throws: `CancellationError` if the server stops meanwhile.
-    public func prepareAllPhotos() async throws {
+    package func prepareAllPhotos() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for entry in catalog.photos {
                 guard case .photo(let format) = entry.kind else { continue }

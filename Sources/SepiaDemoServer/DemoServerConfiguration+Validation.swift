@@ -4,7 +4,7 @@ extension DemoServerConfiguration {
     /// Checks every value's range.
     ///
     /// - Throws: `DemoServerError.invalidConfiguration` naming the first bad value.
-    public func validate() throws {
+    package func validate() throws {
         func require(_ condition: Bool, _ reason: @autoclosure () -> String) throws {
             if !condition { throw DemoServerError.invalidConfiguration(reason()) }
         }

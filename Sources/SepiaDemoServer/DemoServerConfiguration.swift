@@ -5,40 +5,40 @@ import SepiaImaging
 /// The defaults match the ClassicPhotos demo: 500 photo-like images of 1024 × 768, answered
 /// at full loopback speed with no failures. Tests shrink `photoSize` and `photoCount` so a
 /// debug build stays fast, and turn the other knobs to simulate a poor network.
-public struct DemoServerConfiguration: Sendable {
+package struct DemoServerConfiguration: Sendable {
     /// The TCP port on 127.0.0.1; 0 (the default) lets the system pick a free one.
-    public var port: Int
+    package var port: Int
     /// How many good photos the catalog lists (the broken entries come on top).
-    public var photoCount: Int
+    package var photoCount: Int
     /// The pixel size of every generated photo.
-    public var photoSize: PixelSize
+    package var photoSize: PixelSize
     /// The JPEG quality (1–100) of the JPEG photos.
-    public var jpegQuality: Int
+    package var jpegQuality: Int
     /// Whether the catalog includes the deliberately broken entries (one of each
     /// `DemoCatalog.Entry.Kind` other than `.photo`).
-    public var includesBrokenEntries: Bool
+    package var includesBrokenEntries: Bool
     /// The seed of everything generated: photo scenes, names and failure decisions.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Time added before answering every request.
-    public var latency: Duration
+    package var latency: Duration
     /// The body rate of each response in bytes per second, or nil for no limit. Bodies are
     /// then sent in small chunks with pauses, so the client sees a slow, steady stream.
     /// HTTP/1.1 sends one response at a time per connection, so this is also the rate of
     /// each connection.
-    public var bandwidth: Int?
+    package var bandwidth: Int?
     /// The fraction (0…1) of photo requests answered `503 Service Unavailable`. Each
     /// decision is drawn from `seed`, the photo and how many times that photo was asked for,
     /// so a retry can succeed and a run repeats exactly.
-    public var failureRate: Double
+    package var failureRate: Double
     /// The `Retry-After` value, in seconds, sent with each injected 503, or nil for none.
-    public var retryAfterSeconds: Int?
+    package var retryAfterSeconds: Int?
     /// How long the `.slow` entry waits before it answers.
-    public var slowDelay: Duration
+    package var slowDelay: Duration
     /// Called with one line per request (method, path, status), or nil for silence.
-    public var requestLogger: (@Sendable (String) -> Void)?
+    package var requestLogger: (@Sendable (String) -> Void)?
 
     /// Makes a configuration; every parameter has the demo's default.
-    public init(
+    package init(
         port: Int = 0,
         photoCount: Int = 500,
         photoSize: PixelSize = PixelSize(width: 1024, height: 768),

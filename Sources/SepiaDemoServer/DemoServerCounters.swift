@@ -2,25 +2,25 @@ import SepiaOperations
 
 /// What a running `DemoPhotoServer` has done so far; safe to read from any thread while it
 /// runs, and after it stops.
-public final class DemoServerCounters: Sendable {
+package final class DemoServerCounters: Sendable {
     /// The counters at one moment, all read under the same lock.
-    public struct Snapshot: Sendable, Equatable {
+    package struct Snapshot: Sendable, Equatable {
         /// Requests received, whatever their path or outcome.
-        public var totalRequests = 0
+        package var totalRequests = 0
         /// Requests received per path that the server serves: the manifests' and the
         /// catalogue's (e.g. `/photos/17.jpg`). Requests for any other path count in
         /// ``otherRequests`` only, so that the counters stay as many as the catalogue's
         /// paths however many paths clients make up.
-        public var requestsByPath: [String: Int] = [:]
+        package var requestsByPath: [String: Int] = [:]
         /// Requests received for paths that the server does not serve.
-        public var otherRequests = 0
+        package var otherRequests = 0
         /// Responses answered `503 Service Unavailable` by the failure-rate knob.
-        public var serviceUnavailableResponses = 0
+        package var serviceUnavailableResponses = 0
         /// Response bodies cut short because the client closed the connection (or the
         /// connection failed) before the last byte was written.
-        public var cutBodies = 0
+        package var cutBodies = 0
         /// Response body bytes handed to the connection (headers not included).
-        public var bodyBytesSent = 0
+        package var bodyBytesSent = 0
     }
 
     private let state = Locked(Snapshot())
@@ -28,19 +28,19 @@ public final class DemoServerCounters: Sendable {
     init() {}
 
     /// All counters at once.
-    public var snapshot: Snapshot { state.withLock { $0 } }
+    package var snapshot: Snapshot { state.withLock { $0 } }
     /// Requests received, whatever their path or outcome.
-    public var totalRequests: Int { state.withLock { $0.totalRequests } }
+    package var totalRequests: Int { state.withLock { $0.totalRequests } }
     /// Responses answered `503 Service Unavailable` by the failure-rate knob.
-    public var serviceUnavailableResponses: Int { state.withLock { $0.serviceUnavailableResponses } }
+    package var serviceUnavailableResponses: Int { state.withLock { $0.serviceUnavailableResponses } }
     /// Response bodies cut short because the client closed the connection early.
-    public var cutBodies: Int { state.withLock { $0.cutBodies } }
+    package var cutBodies: Int { state.withLock { $0.cutBodies } }
     /// Response body bytes handed to the connection.
-    public var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
+    package var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
 
     /// Requests received for `path` (e.g. `/photos/17.jpg`), a path the server serves; 0 for
     /// any other path (those count in ``Snapshot/otherRequests``).
-    public func requests(forPath path: String) -> Int {
+    package func requests(forPath path: String) -> Int {
         state.withLock { $0.requestsByPath[path, default: 0] }
     }
 

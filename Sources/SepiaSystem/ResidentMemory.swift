@@ -3,10 +3,10 @@ import SepiaOperations
 
 /// This process's resident memory, read from `/proc/self` (Linux), and another's peak; for
 /// benchmarks, tests and status panels.
-public enum ResidentMemory {
+package enum ResidentMemory {
     /// Resets the peak (VmHWM) to the current resident size and returns it, or nil where the
     /// system cannot (no `/proc/self/clear_refs`).
-    public static func resetPeak() -> Int? {
+    package static func resetPeak() -> Int? {
         guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs"),
             (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
         else { return nil }
@@ -14,17 +14,17 @@ public enum ResidentMemory {
     }
 
     /// The peak resident size in bytes since the process started or the last reset.
-    public static func peak() -> Int? {
+    package static func peak() -> Int? {
         field("VmHWM:")
     }
 
     /// The resident size in bytes now.
-    public static func current() -> Int? {
+    package static func current() -> Int? {
         field("VmRSS:")
     }
 
     /// The peak resident size in bytes of another process, `pid`, or nil when it is gone.
-    public static func peak(ofProcess pid: Int32) -> Int? {
+    package static func peak(ofProcess pid: Int32) -> Int? {
         field("VmHWM:", process: String(pid))
     }
 

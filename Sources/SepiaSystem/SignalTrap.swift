@@ -9,19 +9,19 @@ import SepiaOperations
 /// at once (each gets its calls): the signal stays trapped until the last of them is
 /// released, and then does what it did before the first trap. Signals of one kind that
 /// arrive together may be merged into one call, as the kernel merges them.
-public final class SignalTrap: Sendable {
+package final class SignalTrap: Sendable {
     private let number: Int
     private let isReleased = Locked(false)
 
     /// Calls `handler` with the signal's number on `queue` each time one of `signals` arrives.
-    public init(_ signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(), handler: @escaping (Int32) -> Void) {
+    package init(_ signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(), handler: @escaping (Int32) -> Void) {
         number = TrappedSignals.add(signals, queue: queue, handler: handler)
     }
 
     /// Stops trapping: the handler is not called again, and a signal no other trap holds does
     /// what it did before it was first trapped (its default action, unless the program had
     /// set another). Later calls do nothing.
-    public func release() {
+    package func release() {
         isReleased.withLock { isReleased in
             guard !isReleased else { return }
             isReleased = true
@@ -33,7 +33,7 @@ public final class SignalTrap: Sendable {
 extension SignalTrap {
     /// Waits until one of `signals` arrives, trapped meanwhile, and returns its number; the
     /// trap is released before this returns.
-    public static func next(of signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
+    package static func next(of signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
         /// The waiter, or the signal that came before it: whichever is second resumes.
         struct Meeting: Sendable {
             var waiter: CheckedContinuation<Int32, Never>?
