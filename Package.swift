@@ -21,6 +21,8 @@ let package = Package(
         // TLS settings of AsyncHTTPClient's connections (extra trust roots); already one of its dependencies.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The demo server quiets Hummingbird's logger; already one of Hummingbird's dependencies.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation`: the DocC catalogs of the library modules.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -90,6 +92,7 @@ let package = Package(
                 "SepiaOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -188,6 +191,8 @@ let package = Package(
                 "SepiaImaging",
                 "SepiaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Fixtures/: recorded terminal answers, read by path (#filePath), not bundled.
@@ -242,4 +247,13 @@ if Context.environment["SEPIA_BENCHMARKS"] != nil {
             path: "Benchmarks/SepiaBenchmarks"
         ),
     ]
+}
+
+// Features of a later language mode that catch leaks: a missing `any` on an existential, a
+// member used from a module this file does not import.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }

@@ -1,3 +1,4 @@
+import SepiaList
 import SepiaTerminal
 
 /// Turns a ``BrowserFrame`` into the cells of one screen.

@@ -1,3 +1,4 @@
+import SepiaList
 import SepiaTerminal
 
 /// A photo opened large: its picture centred in the list's area, its name and state above.

@@ -1,3 +1,4 @@
+import SepiaList
 import SepiaTerminal
 
 /// The bottom line: rows by state, whether the network is busy, the scroll phase, key hints.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import ServiceLifecycle
 
 /// The loopback demo photo server: a real HTTP/1.1 server on 127.0.0.1 (Hummingbird 2) that

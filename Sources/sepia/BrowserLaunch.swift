@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SepiaBrowser
+import SepiaCommandLine
 import SepiaList
 import SepiaOperations
 import SepiaPipeline

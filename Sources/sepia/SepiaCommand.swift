@@ -20,7 +20,7 @@ struct SepiaCommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try await asyncParseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOCore
 import SepiaDemoServer
 import SepiaTestSupport
 import XCTest

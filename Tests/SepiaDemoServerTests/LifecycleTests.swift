@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import SepiaDemoServer
+import SepiaImaging
 import SepiaTestSupport
 import XCTest
 

@@ -1,4 +1,6 @@
 import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
 import SepiaDemoServer
 import XCTest
 

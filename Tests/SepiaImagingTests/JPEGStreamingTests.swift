@@ -198,7 +198,7 @@ final class JPEGStreamingTests: XCTestCase {
     func testTruncatedPNGFailsLikeTheWholeImage() throws {
         let png = try ImageEncoder.encode(ColorReference.colourful(width: 200, height: 150), as: .png)
         let cut = Array(png.prefix(png.count / 2))
-        var wholeError: Error?
+        var wholeError: (any Error)?
         XCTAssertThrowsError(try ImageDecoder.decode(cut)) { wholeError = $0 }
         XCTAssertThrowsError(
             try JPEGStreaming.transcode(cut, matrix: sepia, quality: 85, keepingMetadata: false, options: ImageDecodingOptions())
@@ -222,7 +222,7 @@ final class JPEGStreamingTests: XCTestCase {
             grey, through: .rows, matrix: nil, options: ImageDecodingOptions(targetSize: PixelSize(width: 13, height: 13)))
     }
 
-    private func streamingError(_ bytes: [UInt8], options: ImageDecodingOptions = ImageDecodingOptions()) -> Error? {
+    private func streamingError(_ bytes: [UInt8], options: ImageDecodingOptions = ImageDecodingOptions()) -> (any Error)? {
         do {
             _ = try JPEGStreaming.transcode(bytes, matrix: sepia, quality: 85, keepingMetadata: false, options: options)
             return nil

@@ -59,7 +59,7 @@ final class MemoryBudgetTests: XCTestCase {
         let budget = MemoryBudget(capacity: 10)
         try budget.reserve(10, check: nil)
         let operation = BlockOperation()
-        let outcome = Locked<Error?>(nil)
+        let outcome = Locked<(any Error)?>(nil)
         let waiting = onAnotherThread {
             do {
                 try budget.reserve(5, check: CancellationCheck(operation))

@@ -25,7 +25,7 @@ public struct DiskCacheError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// Makes an error about `path` from the error Foundation or the system reported.
-    init(_ operation: Operation, path: String, underlying error: Error) {
+    init(_ operation: Operation, path: String, underlying error: any Error) {
         self.init(operation, path: path, reason: Self.reason(for: error))
     }
 
@@ -42,7 +42,7 @@ public struct DiskCacheError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The system's own words for a failed file operation: Foundation's messages on Linux only
     /// say "The operation could not be completed", so the POSIX error underneath is preferred.
-    static func reason(for error: Error) -> String {
+    static func reason(for error: any Error) -> String {
         if let posix = error as? POSIXError ?? (error as? CocoaError)?.underlying as? POSIXError {
             return String(cString: strerror(posix.code.rawValue))
         }

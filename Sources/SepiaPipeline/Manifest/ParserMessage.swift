@@ -9,7 +9,7 @@ enum ParserMessage {
     ///
     /// For a damaged binary property list Foundation retries the bytes as an old-style text plist
     /// and reports that attempt's confusing error, so binary data gets a message of its own.
-    static func propertyList(_ error: Error, data: Data) -> String {
+    static func propertyList(_ error: any Error, data: Data) -> String {
         if data.starts(with: Array("bplist".utf8)) {
             return damagedBinaryPropertyList
         }
@@ -18,7 +18,7 @@ enum ParserMessage {
 
     /// The JSON parser's own message, with "around character 42" (a byte offset) rewritten as
     /// "around line 3, column 7" so that it can be found in an editor.
-    static func json(_ error: Error, data: Data) -> String {
+    static func json(_ error: any Error, data: Data) -> String {
         let message = debugDescription(of: error)
         let marker = "around character "
         guard let markerRange = message.range(of: marker) else {
@@ -45,7 +45,7 @@ enum ParserMessage {
         return (line, offset - (lineStart - data.startIndex) + 1)
     }
 
-    private static func debugDescription(of error: Error) -> String {
+    private static func debugDescription(of error: any Error) -> String {
         (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
     }
 

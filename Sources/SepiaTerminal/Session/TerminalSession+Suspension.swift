@@ -1,4 +1,5 @@
 import Foundation
+import SepiaLocking
 
 extension TerminalSession {
     /// Gives the terminal back for a while, before the program stops itself (Ctrl-Z,

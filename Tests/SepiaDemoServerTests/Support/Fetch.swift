@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 
 /// A whole HTTP response, as the tests look at it.
 struct FetchedResponse {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The UTF-8 bytes of `text`, for writing escape sequences in tests as "\u{1B}[A".
 func bytes(_ text: String) -> [UInt8] {
     Array(text.utf8)

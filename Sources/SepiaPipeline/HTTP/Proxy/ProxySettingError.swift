@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proxy setting that cannot be used, named by the variable it came from.
 ///
 /// The setting is kept without its secret, since the error is printed: the password of
