@@ -177,7 +177,8 @@ public final class PhotoListController {
     // MARK: Rows
 
     /// Sends a failed row back to ``PhotoState/new`` and, if it is on screen, loads it again.
-    /// Rows whose location is invalid cannot be retried.
+    /// Only rows that ``PhotoRecord/canRetry`` are: not an invalid location, nor a failure
+    /// trying again repeats (bytes that do not decode, an HTTP 404).
     public func retry(row: Int) {
         guard records.indices.contains(row), records[row].reset() else { return }
         rowsWithImages.remove(row)

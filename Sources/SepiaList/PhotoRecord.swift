@@ -71,13 +71,21 @@ public struct PhotoRecord: Sendable, Equatable {
         return true
     }
 
+    /// Whether the row failed in a way trying again may mend (``PhotoError/isWorthRetrying``:
+    /// a network failure, a busy server…, not bytes that do not decode nor an HTTP 404), and
+    /// has a URL to try: what a Retry button or key offers.
+    public var canRetry: Bool {
+        guard case .failed(let error) = state, url != nil else { return false }
+        return error.isWorthRetrying
+    }
+
     /// Sends a failed row back to ``PhotoState/new`` so it can be tried again, dropping its
-    /// image. Refused unless failed, and for a row whose location is invalid: retrying
-    /// cannot help it.
+    /// image. Refused unless ``canRetry``: retrying cannot help an invalid location, bytes
+    /// that do not decode or an answer the server means for good.
     /// - Returns: whether the record changed.
     @discardableResult
     public mutating func reset() -> Bool {
-        guard case .failed = state, url != nil else { return false }
+        guard canRetry else { return false }
         state = .new
         image = nil
         return true

@@ -85,4 +85,20 @@ final class PhotoRecordTests: XCTestCase {
         XCTAssertNil(record.image)
         XCTAssertTrue(record.markDownloaded(original), "the retry can proceed")
     }
+
+    /// A failure trying again repeats is not retried: the same bytes, a server's final answer.
+    func testOnlyAFailureTryingAgainMayMendCanBeRetried() {
+        var record = newRecord()
+        XCTAssertFalse(record.canRetry, "only a failed row")
+        record.markFailed(.decoding(.truncated(format: .jpeg)))
+        XCTAssertFalse(record.canRetry)
+        XCTAssertFalse(record.reset(), "the same bytes would fail the same way")
+        record.markFailed(.download(.status(code: 404, reason: "Not Found", retryAfter: nil)))
+        XCTAssertFalse(record.canRetry)
+        XCTAssertFalse(record.reset())
+        record.markFailed(.download(.status(code: 503, reason: "Service Unavailable", retryAfter: nil)))
+        XCTAssertTrue(record.canRetry)
+        XCTAssertTrue(record.reset())
+        XCTAssertEqual(record.state, .new)
+    }
 }
