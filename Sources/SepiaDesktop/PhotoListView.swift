@@ -137,7 +137,7 @@ final class PhotoListView {
         let record = controller.records[row]
         let status = PhotoRowStatus(
             record: record, isWorking: controller.isWorking(row: row), progress: controller.downloadProgress(row: row))
-        widgets.show(name: record.name, status: status, filterName: filterName, canRetry: record.state.isFailed && record.url != nil)
+        widgets.show(name: record.name, status: status, filterName: filterName, canRetry: record.canRetry)
         let scale = Int(max(gtk_widget_get_scale_factor(widgets.picture), 1))
         Thumbnails.show(record.image, key: ThumbnailKey(row: row, state: record.state, scale: scale), in: widgets)
     }
