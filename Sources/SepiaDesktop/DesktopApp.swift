@@ -28,6 +28,7 @@ public final class DesktopApp {
     private let application: UnsafeMutablePointer<GtkApplication>
     private var window: Widget?
     private var list: PhotoListView?
+    private var pages: PhotoPages?
     private var headerSpinner: Widget?
     private var statusLabel: Widget?
     private var demoServer: DemoPhotoServer?
@@ -112,7 +113,12 @@ public final class DesktopApp {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let list = PhotoListView(controller: controller, filterName: options.filter.description)
         self.list = list
-        gtk_box_append(sepia_box(content.object), list.widget)
+        let pages = PhotoPages(
+            list: list, controller: controller, pipeline: pipeline, filterName: options.filter.description, window: window, header: header)
+        self.pages = pages
+        gtk_box_append(sepia_box(content.object), pages.widget)
+        KeysWindow.install(on: window)
+        MainMenu.install(in: header)
         let status = gtk_label_new(nil)!
         gtk_label_set_xalign(sepia_label(status.object), 0)
         for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
@@ -189,6 +195,7 @@ public final class DesktopApp {
             break
         }
         list?.changed(change)
+        pages?.changed(change)
     }
 
     private func updateTitle() {
@@ -238,6 +245,7 @@ public final class DesktopApp {
         guard !isQuitting else { return }
         isQuitting = true
         list?.stop()
+        pages?.stop()
         let cancelledBeforeQuit = Dictionary(controller.queueCounters.map { ($0.name, $0.cancelled) }) { $0 + $1 }
         let visibleRows = controller.visibleRows
         controller.cancelAll()
@@ -268,8 +276,9 @@ public final class DesktopApp {
         }
     }
 
-    private static func setAccelerators(_ accelerators: [String], for action: String, in application: UnsafeMutablePointer<GtkApplication>)
-    {
+    /// Makes `accelerators` (GTK's names: "<Control>q", "Escape") activate `action` in every
+    /// window of `application`.
+    static func setAccelerators(_ accelerators: [String], for action: String, in application: UnsafeMutablePointer<GtkApplication>) {
         var strings = accelerators.map { strdup($0) }
         strings.append(nil)
         defer { for string in strings { free(string) } }

@@ -34,6 +34,17 @@ enum SignalHandlers {
             instance, signal, unsafeBitCast(handler, to: GCallback.self), Unmanaged.passRetained(Box(body)).toOpaque(), releaseBox)
     }
 
+    /// Connects `body` to `signal` of `instance`, whose handlers take one unsigned integer
+    /// after the instance (a list view's `activate`, whose row position it is).
+    @discardableResult
+    static func connect(_ instance: gpointer, _ signal: String, position body: @escaping @MainActor (guint) -> Void) -> gulong {
+        let handler: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, position, data in
+            MainActor.assumeIsolated { Unmanaged<Box<(guint) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(position) }
+        }
+        return sepia_signal_connect(
+            instance, signal, unsafeBitCast(handler, to: GCallback.self), Unmanaged.passRetained(Box(body)).toOpaque(), releaseBox)
+    }
+
     /// Connects `body` to `signal` of `instance`, whose handlers take the instance only and
     /// return whether they handled it (a window's `close-request`: true keeps it open).
     @discardableResult

@@ -28,12 +28,12 @@ final class DesktopScrollTests: XCTestCase {
     func testWheelScrollingSuspendsTheQueuesCancelsTheRowsThatLeftAndLoadsTheNewScreen() throws {
         // 256×192 photos sent at 4 kB/s: each body takes seconds, so the first screen's
         // downloads are still in flight when the wheel turns.
-        let server = try Self.blocking {
+        let server = try DesktopTools.blocking {
             try await DemoPhotoServer.start(
                 DemoServerConfiguration(
                     photoCount: 200, photoSize: PixelSize(width: 256, height: 192), includesBrokenEntries: false, bandwidth: 4_000))
         }
-        defer { Self.blockingStop(server) }
+        defer { DesktopTools.stop(server) }
         let statsFile = try makeTemporaryCacheDirectory().appendingPathComponent("stats.json")
         // No prefetching: only the rows on screen download.
         let app = try XvfbDesktopApp(
@@ -92,30 +92,4 @@ final class DesktopScrollTests: XCTestCase {
             XCTAssertGreaterThan(server.counters.requests(forPath: photo.path ?? ""), 0, photo.name)
         }
     }
-
-    /// The result of `body`, run as a task while this thread waits (the window's waits poll
-    /// synchronously: they must not hold one of the few threads the server's tasks run on).
-    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.result = .success(try await body())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-
-    private static func blockingStop(_ server: DemoPhotoServer) {
-        _ = try? blocking { await server.stop() }
-    }
-}
-
-/// A task's result, written by the task before it signals the waiting thread, read after.
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }

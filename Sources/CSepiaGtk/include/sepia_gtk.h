@@ -41,6 +41,8 @@ static inline GApplication *sepia_g_application(gpointer object) { return G_APPL
 static inline GdkPaintable *sepia_paintable(gpointer object) { return GDK_PAINTABLE(object); }
 static inline GListModel *sepia_list_model(gpointer object) { return G_LIST_MODEL(object); }
 static inline GtkSelectionModel *sepia_selection_model(gpointer object) { return GTK_SELECTION_MODEL(object); }
+static inline GtkApplicationWindow *sepia_application_window(gpointer object) { return GTK_APPLICATION_WINDOW(object); }
+static inline GtkShortcutsWindow *sepia_shortcuts_window(gpointer object) { return GTK_SHORTCUTS_WINDOW(object); }
 
 // MARK: Variadic functions
 

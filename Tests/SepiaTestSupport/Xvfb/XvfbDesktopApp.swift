@@ -100,6 +100,11 @@ package final class XvfbDesktopApp {
         _ = try X11Client.run("xdotool", ["key", "--delay", "20"] + keys, display: display)
     }
 
+    /// Moves the pointer to (`x`, `y`) on the screen (off the window: no row shows a hover).
+    package func movePointer(x: Int, y: Int) throws {
+        _ = try X11Client.run("xdotool", ["mousemove", "\(x)", "\(y)"], display: display)
+    }
+
     /// Turns the mouse wheel `notches` times (down, or up when `down` is false) with the
     /// pointer at (`x`, `y`) on the screen, `delay` milliseconds apart.
     package func wheel(notches: Int, down: Bool = true, x: Int, y: Int, delay: Int = 30) throws {
@@ -118,21 +123,36 @@ package final class XvfbDesktopApp {
         try AccessibilityTree.press(button, in: name, environment: bus.environment(display.environment()))
     }
 
-    /// Reads the accessible objects until `isDone` accepts them, and returns them.
+    /// Reads the accessible objects until `isDone` accepts them, and returns them. A read
+    /// that fails is read again: on a loaded machine the reader may not reach the
+    /// accessibility bus in time ("dbind-ERROR: Couldn't connect to accessibility bus").
     ///
-    /// - Throws: ``WaitTimeout`` naming `description` (with the program's log) when `timeout`
-    ///   passes first.
+    /// - Throws: ``WaitTimeout`` naming `description` (with the program's log and the last
+    ///   failed read's error) when `timeout` passes first.
     @discardableResult
     package func waitForAccessibleNodes(
         _ description: String, timeout: TimeInterval = Polling.patience, until isDone: ([AccessibilityTree.Node]) throws -> Bool
     ) throws -> [AccessibilityTree.Node] {
-        let result = try Polling.read(every: 0.2, for: timeout, accessibleNodes, until: isDone)
-        guard result.isDone else {
-            throw EndToEndError(
-                "Timed out after \(Int(timeout)) s waiting until \(description). Accessible names: "
-                    + result.value.map(\.name).joined(separator: " | ") + "\nLog: \(log)")
+        var readError: (any Error)?
+        let read: () -> [AccessibilityTree.Node]? = {
+            do {
+                return try self.accessibleNodes()
+            } catch {
+                readError = error
+                return nil
+            }
         }
-        return result.value
+        let result = try Polling.read(every: 0.2, for: timeout, read) { (nodes: [AccessibilityTree.Node]?) in
+            guard let nodes else { return false }
+            return try isDone(nodes)
+        }
+        guard result.isDone, let nodes = result.value else {
+            let names = (result.value ?? []).map(\.name).joined(separator: " | ")
+            let failure = readError.map { "\nLast failed read: \($0)" } ?? ""
+            throw EndToEndError(
+                "Timed out after \(Int(timeout)) s waiting until \(description). Accessible names: \(names)\(failure)\nLog: \(log)")
+        }
+        return nodes
     }
 
     /// Takes screenshots of the main window until `isDone` accepts one, and returns it.

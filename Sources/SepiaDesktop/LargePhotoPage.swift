@@ -1,0 +1,164 @@
+import CGtk
+import CSepiaGtk
+import SepiaImaging
+import SepiaList
+import SepiaPipeline
+
+/// The photo page: one row's photo large, fitted to the page, under a line with its name and
+/// state.
+///
+/// Opening it asks the pipeline, off the main thread, for the row's photo through the list's
+/// filter fitted to the page's size at the display's scale (not the list's thumbnail size);
+/// until it arrives the page shows the row's own image scaled up, with a spinner. A row that
+/// failed shows its reason as plain text and asks nothing; a request that fails shows its
+/// own. Closing the page cancels a request still in flight. The page's accessible label is the
+/// caption's text (name and state), the large photo's pixel size included once it is shown.
+@MainActor
+final class LargePhotoPage {
+    /// The page's top widget.
+    let widget: Widget
+    private let caption: Widget
+    private let spinner: Widget
+    private let picture: Widget
+    private let reason: Widget
+    private let pipeline: PhotoPipeline
+    private let processing: PhotoProcessing
+    private let filterName: String
+    /// The row shown, nil while the page is closed.
+    private(set) var row: Int?
+    private var name = ""
+    /// The large photo's request while it is in flight.
+    private var task: PhotoTask<RGBAImage>?
+    /// Whether the large photo is shown (the row's image is only a stand-in until then).
+    private var showsLargePhoto = false
+
+    /// A closed page whose photos come from `pipeline`, processed as `processing` says but
+    /// fitted to the page; `filterName` names the filter in the caption.
+    init(pipeline: PhotoPipeline, processing: PhotoProcessing, filterName: String) {
+        self.pipeline = pipeline
+        self.processing = processing
+        self.filterName = filterName
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+            setMargin(widget, 8)
+        }
+        // Focusable, so that the keyboard stays in the window while the list is away.
+        gtk_widget_set_focusable(widget, true.gboolean)
+
+        let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(sepia_box(widget.object), line)
+        spinner = gtk_spinner_new()
+        gtk_box_append(sepia_box(line.object), spinner)
+        caption = gtk_label_new(nil)
+        gtk_label_set_xalign(sepia_label(caption.object), 0)
+        gtk_label_set_ellipsize(sepia_label(caption.object), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_set_hexpand(caption, true.gboolean)
+        gtk_widget_add_css_class(caption, "heading")
+        gtk_box_append(sepia_box(line.object), caption)
+
+        picture = gtk_picture_new()
+        gtk_picture_set_content_fit(sepia_picture(picture.object), GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_can_shrink(sepia_picture(picture.object), true.gboolean)
+        gtk_widget_set_vexpand(picture, true.gboolean)
+        gtk_widget_set_hexpand(picture, true.gboolean)
+        gtk_box_append(sepia_box(widget.object), picture)
+
+        reason = gtk_label_new(nil)
+        let reasonLabel = sepia_label(reason.object)
+        gtk_label_set_wrap(reasonLabel, true.gboolean)
+        gtk_label_set_wrap_mode(reasonLabel, PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_selectable(reasonLabel, true.gboolean)
+        gtk_widget_add_css_class(reason, "error")
+        gtk_widget_set_vexpand(reason, true.gboolean)
+        gtk_box_append(sepia_box(widget.object), reason)
+    }
+
+    /// Opens the page on `row`, showing `record`, its photo fitted into `box` (logical pixels)
+    /// at `scale` device pixels each.
+    func open(row: Int, record: PhotoRecord, box: PixelSize, scale: Int) {
+        close()
+        self.row = row
+        name = record.name
+        if case .failed = record.state, let failure = record.failureText {
+            return showFailure(failure)
+        }
+        guard let url = record.url else { return showFailure(record.failureText ?? "Failed to load") }
+        showStandIn(record.image)
+        setLoading(true)
+        setCaption("Loading the large photo…")
+        var large = processing
+        large.fitting = PixelSize(width: max(box.width, 1) * scale, height: max(box.height, 1) * scale)
+        let task = pipeline.task(for: PhotoRequest(url: url, processing: large, priority: .high))
+        self.task = task
+        task.onFinish(on: .main) { [weak self, weak task] result in
+            MainActor.assumeIsolated {
+                guard let self, let task, self.task === task else { return }
+                self.task = nil
+                self.arrived(result)
+            }
+        }
+    }
+
+    /// The row's record changed: while the large photo has not arrived, its newer image (the
+    /// filtered thumbnail after the original) stands in.
+    func rowChanged(_ record: PhotoRecord) {
+        guard row != nil, task != nil, !showsLargePhoto else { return }
+        showStandIn(record.image)
+    }
+
+    /// Closes the page: cancels the request in flight and lets the photo go.
+    func close() {
+        task?.cancel()
+        task = nil
+        row = nil
+        showsLargePhoto = false
+        setLoading(false)
+        gtk_picture_set_paintable(sepia_picture(picture.object), nil)
+    }
+
+    // MARK: Showing
+
+    private func arrived(_ result: Result<RGBAImage, PhotoError>) {
+        setLoading(false)
+        switch result {
+        case .success(let image):
+            guard let texture = Thumbnails.texture(of: image) else { return showFailure("Failed to show the photo") }
+            gtk_picture_set_paintable(sepia_picture(picture.object), sepia_paintable(texture.object))
+            g_object_unref(texture.object)  // the picture holds its own reference
+            showsLargePhoto = true
+            setCaption("✓ \(filterName), \(image.width) × \(image.height) pixels")
+        case .failure(let error):
+            showFailure("Failed to load: \(error)")
+        }
+    }
+
+    /// Shows `image` (the row's own, small) scaled up, or nothing.
+    private func showStandIn(_ image: RGBAImage?) {
+        gtk_widget_set_visible(picture, true.gboolean)
+        gtk_widget_set_visible(reason, false.gboolean)
+        guard let image, let texture = Thumbnails.texture(of: image) else { return }
+        gtk_picture_set_paintable(sepia_picture(picture.object), sepia_paintable(texture.object))
+        g_object_unref(texture.object)
+    }
+
+    /// Shows `text` (a failure's reason, as plain text) instead of a photo.
+    private func showFailure(_ text: String) {
+        gtk_picture_set_paintable(sepia_picture(picture.object), nil)
+        gtk_widget_set_visible(picture, false.gboolean)
+        gtk_label_set_text(sepia_label(reason.object), text)
+        gtk_widget_set_visible(reason, true.gboolean)
+        setCaption(text, shown: false)
+    }
+
+    private func setLoading(_ loading: Bool) {
+        gtk_widget_set_visible(spinner, loading.gboolean)
+        gtk_spinner_set_spinning(sepia_spinner(spinner.object), loading.gboolean)
+    }
+
+    /// Shows "name — state" above the photo (only the name when `shown` is false: the page
+    /// says the state in larger text), and tells screen readers "name: state".
+    private func setCaption(_ state: String, shown: Bool = true) {
+        gtk_label_set_text(sepia_label(caption.object), shown ? "\(name) — \(state)" : name)
+        sepia_set_accessible_label(widget, "\(name): \(state)")
+    }
+}
