@@ -70,6 +70,31 @@ final class DestinationPolicyTests: XCTestCase {
         XCTAssertEqual(policy.allowedReach, .publicInternet, "a later source on loopback does not raise the limit")
     }
 
+    /// A window started on local files that opens a manifest URL later: the URL is trusted as a
+    /// command-line source would be, and the rows read after it are held to its limit.
+    func testASourceOpenedLaterIsTrustedAndLowersTheLimit() async {
+        let policy = DestinationPolicy(sourceArguments: ["/photos", "file:///photos/a.jpg"])
+        XCTAssertFalse(policy.trusts(manifest))
+        policy.trust(sourceArguments: [manifest.absoluteString, "/more/photos"])
+        XCTAssertTrue(policy.trusts(manifest))
+        XCTAssertFalse(policy.trusts(URL(fileURLWithPath: "/more/photos")))
+        let source = await route(policy, manifest.absoluteString, isSource: true)
+        XCTAssertEqual(source, .success(.asGiven))
+        XCTAssertEqual(policy.allowedReach, .publicInternet)
+        let metadata = await route(policy, "http://169.254.169.254/latest/")
+        XCTAssertEqual(
+            metadata,
+            .failure(
+                .refusedDestination(host: "169.254.169.254", address: "169.254.169.254", reach: .thisMachine, allowed: .publicInternet)))
+
+        // A loopback manifest opened after it is fetched, but cannot raise the limit again.
+        let loopbackManifest = "http://127.0.0.1:8080/photos.json"
+        policy.trust(sourceArguments: [loopbackManifest])
+        let loopbackSource = await route(policy, loopbackManifest, isSource: true)
+        XCTAssertEqual(loopbackSource, .success(.asGiven))
+        XCTAssertEqual(policy.allowedReach, .publicInternet)
+    }
+
     /// A name is resolved and judged by its addresses; plain http connects to the address checked.
     func testANameIsJudgedByItsAddressesAndHttpIsPinnedToTheOneChecked() async throws {
         let policy = DestinationPolicy(trustedSources: [])

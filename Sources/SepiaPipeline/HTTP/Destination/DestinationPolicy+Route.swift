@@ -4,11 +4,21 @@ extension DestinationPolicy {
     /// A trusted source's URLs among command-line `sources` (the http and https ones, read as
     /// ``PhotoSource`` reads them): a policy for the loader of `sepia process` and `browse`.
     public convenience init(sourceArguments sources: [String]) {
-        self.init(
-            trustedSources: sources.compactMap { source in
-                guard case .remote(let url) = PhotoSource.resolve(source) else { return nil }
-                return url
-            })
+        self.init(trustedSources: Self.remoteSources(sources))
+    }
+
+    /// Trusts the http and https URLs among `sources`, sources the user opened after start, as
+    /// if they had been on the command line (see ``trust(_:)``).
+    public func trust(sourceArguments sources: [String]) {
+        trust(Self.remoteSources(sources))
+    }
+
+    /// The http and https URLs among `sources`, read as ``PhotoSource`` reads them.
+    private static func remoteSources(_ sources: [String]) -> [URL] {
+        sources.compactMap { source in
+            guard case .remote(let url) = PhotoSource.resolve(source) else { return nil }
+            return url
+        }
     }
 
     /// Decides where an attempt at `target` may connect. `isSource`: the download is a trusted
