@@ -89,7 +89,7 @@ struct SepiaGtkCommand: ParsableCommand {
 
     func run() throws {
         let pictures = demo || !sources.isEmpty ? nil : PicturesFolder.find()
-        var options = DesktopOptions(sources: pictures.map { [$0] } ?? sources)
+        var options = DesktopOptions(sources: pictures.map { [$0] } ?? SourceArguments.restoringBytes(sources))
         options.recursive = recursive
         options.demo = demo
         options.demoPhotoCount = count

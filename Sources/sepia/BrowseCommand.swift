@@ -1,4 +1,5 @@
 import ArgumentParser
+import SepiaCommandLine
 
 /// `sepia browse`: the terminal photo list over any manifest.
 struct BrowseCommand: AsyncParsableCommand {
