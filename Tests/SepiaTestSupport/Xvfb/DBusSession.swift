@@ -12,10 +12,14 @@ package final class DBusSession {
     /// Starts a session bus and waits until it takes connections.
     package init(lifetime: TimeInterval = BackgroundProcess.defaultLifetime) throws {
         // --print-address=1: the daemon writes its address to its standard output once it
-        // listens; --nofork keeps it the process that `timeout` watches.
+        // listens; --nofork keeps it the process that `timeout` watches. The services it starts
+        // (AT-SPI's bus launcher) get a runtime folder of their own: with none, the launcher puts
+        // its socket at ~/.cache/at-spi/bus, which every session of the machine shares, so that
+        // tests running side by side took each other's accessibility bus away.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = try makeTemporaryCacheDirectory().path
         let daemon = try BackgroundProcess(
-            "dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: ProcessInfo.processInfo.environment,
-            lifetime: lifetime)
+            "dbus-daemon", ["--session", "--nofork", "--print-address=1"], environment: environment, lifetime: lifetime)
         let printed = Polling.read(every: 0.02, for: 20, { daemon.output }, until: { $0.hasSuffix("\n") || !daemon.isRunning })
         let address = printed.value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard printed.isDone, daemon.isRunning, !address.isEmpty else {
