@@ -23,6 +23,8 @@ public final class DesktopApp {
 
     private let options: DesktopOptions
     private let loader: HTTPLoader
+    /// The destinations downloads may reach; sources opened later are trusted as given ones.
+    private let destinationPolicy: DestinationPolicy
     private let pipeline: PhotoPipeline
     private let controller: PhotoListController
     private let application: UnsafeMutablePointer<GtkApplication>
@@ -35,8 +37,14 @@ public final class DesktopApp {
     /// How many entries of the folders given are not rows (not images, unreadable…).
     private var skippedCount = 0
     private var isQuitting = false
+    /// Whether this load's failure was shown: once per load.
     private var alertShown = false
     private var title: String
+    /// The title of the sources opened last, shown once their rows load.
+    private var openedTitle: String?
+    /// Loads started, so that only the newest one's skipped entries are counted.
+    private var loadCount = 0
+    private var opening: SourceOpening?
     /// The queues as the scroll phase changed, for `--stats-file`.
     private var scrollTally = ScrollTally()
 
@@ -64,14 +72,16 @@ public final class DesktopApp {
     private init(options: DesktopOptions) throws {
         self.options = options
         let loaderConfiguration: HTTPLoaderConfiguration
+        // The demo's manifest is not trusted: served on loopback, it may name loopback until a
+        // source opened later lowers the limit.
+        destinationPolicy = DestinationPolicy(sourceArguments: options.demo ? [] : options.sources)
         if options.demo {
-            // The demo server is on loopback: no proxy of the environment is asked to reach it,
-            // and the manifest it serves may name it (the policy is set once it has a port).
-            loaderConfiguration = HTTPLoaderConfiguration(totalTimeout: options.timeout)
+            // The demo server is on loopback: no proxy of the environment is asked to reach it.
+            loaderConfiguration = HTTPLoaderConfiguration(totalTimeout: options.timeout, destinationPolicy: destinationPolicy)
         } else {
             loaderConfiguration = HTTPLoaderConfiguration(
                 totalTimeout: options.timeout, proxies: try ProxySettings(environment: ProcessInfo.processInfo.environment),
-                destinationPolicy: DestinationPolicy(sourceArguments: options.sources))
+                destinationPolicy: destinationPolicy)
         }
         loader = HTTPLoader(configuration: loaderConfiguration)
         pipeline = PhotoPipeline(
@@ -89,6 +99,8 @@ public final class DesktopApp {
         g_action_map_add_action(OpaquePointer(application), quitAction)
         g_object_unref(quitAction.object)
         Self.setAccelerators(["<Control>q"], for: "app.quit", in: application)
+        opening = SourceOpening(
+            application: application, open: { [unowned self] sources in self.open(sources) }, refuse: { [unowned self] in setStatus($0) })
         for signal in [SIGINT, SIGTERM] {
             SignalHandlers.onUnixSignal(signal) { [unowned self] in
                 quit()
@@ -106,6 +118,7 @@ public final class DesktopApp {
         gtk_window_set_default_size(sepia_window(window.object), 900, 720)
         let header = gtk_header_bar_new()!
         let spinner = gtk_spinner_new()!
+        opening?.install(in: window, header: header)
         gtk_header_bar_pack_start(OpaquePointer(header), spinner)
         headerSpinner = spinner
         gtk_window_set_titlebar(sepia_window(window.object), header)
@@ -161,14 +174,29 @@ public final class DesktopApp {
         }
     }
 
+    /// Shows the photos of `sources` the user opened (Open…, a drop) instead of the rows once
+    /// they load; until then, and if they fail, the rows stay. Their http(s) manifests are
+    /// trusted as the command line's are. The demo server, if any, keeps serving the rows it
+    /// listed until the app quits.
+    private func open(_ sources: [String]) {
+        guard !isQuitting else { return }
+        destinationPolicy.trust(sourceArguments: sources)
+        openedTitle = "Sepia — " + sources.joined(separator: " ")
+        loadSource(sources)
+    }
+
     /// Loads the rows of `sources` into the controller (on this thread with `--naive`, the
     /// tutorial's frozen first version).
     private func loadSource(_ sources: [String]) {
         let (recursive, naive, loader) = (options.recursive, options.naive, loader)
+        alertShown = false
+        loadCount += 1
+        let load = loadCount
         controller.loadSource { [unowned self] completion in
             let finish: @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void = { result in
                 let skipped = (try? result.get())?.skipped.count ?? 0
-                DispatchQueue.main.async { MainActor.assumeIsolated { self.skippedCount = skipped } }
+                // Before the controller's own hop to the main queue: the count is there with the rows.
+                DispatchQueue.main.async { MainActor.assumeIsolated { if load == self.loadCount { self.skippedCount = skipped } } }
                 completion(result.map(\.entries))
             }
             if naive {
@@ -185,8 +213,13 @@ public final class DesktopApp {
         guard !isQuitting else { return }
         switch change {
         case .source:
-            if controller.sourceState == .loaded { list?.reloadRows() }
+            if controller.sourceState == .loaded {
+                list?.reloadRows()
+                if let openedTitle { title = openedTitle }
+                updateTitle()
+            }
             if case .failed(let message) = controller.sourceState { showAlert(message) }
+            if controller.sourceState != .loading { openedTitle = nil }
             updateStatus()
         case .scrollPhase:
             scrollTally.note(controller.scrollPhase, queues: controller.queueCounters)
@@ -212,7 +245,11 @@ public final class DesktopApp {
         switch controller.sourceState {
         case .idle: setStatus("")
         case .loading: setStatus("Loading the photo list…")
-        case .failed: setStatus("The photo list could not be loaded.")
+        case .failed:
+            let count = controller.records.count
+            // A source opened later failed: the rows of the one before stay.
+            let before = count == 1 ? "the photo from before stays" : "the \(count) photos from before stay"
+            setStatus(count == 0 ? "The photo list could not be loaded." : "The photo list could not be loaded; \(before).")
         case .loaded:
             let count = controller.records.count
             var text = count == 1 ? "1 photo" : "\(count) photos"
@@ -229,7 +266,7 @@ public final class DesktopApp {
     }
 
     /// The data source's failure, as the tutorial's "Oops!" alert: a modal dialog over the
-    /// window, once.
+    /// window, once per load.
     private func showAlert(_ message: String) {
         guard !alertShown, let window else { return }
         alertShown = true
@@ -246,6 +283,7 @@ public final class DesktopApp {
         isQuitting = true
         list?.stop()
         pages?.stop()
+        opening?.stop()
         let cancelledBeforeQuit = Dictionary(controller.queueCounters.map { ($0.name, $0.cancelled) }) { $0 + $1 }
         let visibleRows = controller.visibleRows
         controller.cancelAll()

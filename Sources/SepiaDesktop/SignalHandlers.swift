@@ -56,6 +56,32 @@ enum SignalHandlers {
             instance, signal, unsafeBitCast(handler, to: GCallback.self), Unmanaged.passRetained(Box(body)).toOpaque(), releaseBox)
     }
 
+    /// Connects `body` to `signal` of `instance`, whose handlers take one `int` argument after
+    /// the instance (a native dialog's `response`, whose response id it is).
+    @discardableResult
+    static func connect(_ instance: gpointer, _ signal: String, _ body: @escaping @MainActor (gint) -> Void) -> gulong {
+        let handler: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, argument, data in
+            MainActor.assumeIsolated { Unmanaged<Box<(gint) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(argument) }
+        }
+        return sepia_signal_connect(
+            instance, signal, unsafeBitCast(handler, to: GCallback.self), Unmanaged.passRetained(Box(body)).toOpaque(), releaseBox)
+    }
+
+    /// Connects `body` to `signal` of `instance`, whose handlers take a value and a position and
+    /// return whether they took the value (a drop target's `drop`).
+    @discardableResult
+    static func connect(_ instance: gpointer, _ signal: String, _ body: @escaping @MainActor (UnsafePointer<GValue>?) -> Bool)
+        -> gulong
+    {
+        let handler: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+            MainActor.assumeIsolated {
+                Unmanaged<Box<(UnsafePointer<GValue>?) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(value) ? 1 : 0
+            }
+        }
+        return sepia_signal_connect(
+            instance, signal, unsafeBitCast(handler, to: GCallback.self), Unmanaged.passRetained(Box(body)).toOpaque(), releaseBox)
+    }
+
     /// Runs `body` on the main loop every `interval` milliseconds while it returns true.
     @discardableResult
     static func every(milliseconds interval: guint, _ body: @escaping @MainActor () -> Bool) -> guint {

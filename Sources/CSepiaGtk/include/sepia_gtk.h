@@ -43,6 +43,34 @@ static inline GListModel *sepia_list_model(gpointer object) { return G_LIST_MODE
 static inline GtkSelectionModel *sepia_selection_model(gpointer object) { return GTK_SELECTION_MODEL(object); }
 static inline GtkApplicationWindow *sepia_application_window(gpointer object) { return GTK_APPLICATION_WINDOW(object); }
 static inline GtkShortcutsWindow *sepia_shortcuts_window(gpointer object) { return GTK_SHORTCUTS_WINDOW(object); }
+static inline GtkActionable *sepia_actionable(gpointer object) { return GTK_ACTIONABLE(object); }
+static inline GtkFileChooser *sepia_file_chooser(gpointer object) { return GTK_FILE_CHOOSER(object); }
+static inline GtkNativeDialog *sepia_native_dialog(gpointer object) { return GTK_NATIVE_DIALOG(object); }
+static inline GtkEventController *sepia_event_controller(gpointer object) { return GTK_EVENT_CONTROLLER(object); }
+static inline GFile *sepia_file(gpointer object) { return G_FILE(object); }
+
+// MARK: Dropped values (GType macros, G_VALUE_HOLDS)
+
+/// A drop target taking a list of files (GDK_TYPE_FILE_LIST: files and folders from a file
+/// manager, text/uri-list) or text (G_TYPE_STRING: URLs from a browser's address bar), copied.
+static inline GtkDropTarget *sepia_drop_target_new_for_files_and_text(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY);
+    GType types[] = {GDK_TYPE_FILE_LIST, G_TYPE_STRING};
+    gtk_drop_target_set_gtypes(target, types, G_N_ELEMENTS(types));
+    return target;
+}
+
+/// The GFiles of a dropped file list, or NULL when `value` holds no file list (or an empty
+/// one). The list is the caller's to free with g_slist_free; its GFiles are `value`'s.
+static inline GSList *sepia_value_get_files(const GValue *value) {
+    if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return NULL;
+    return gdk_file_list_get_files(g_value_get_boxed(value));
+}
+
+/// The dropped text (owned by `value`), or NULL when `value` holds no string.
+static inline const char *sepia_value_get_text(const GValue *value) {
+    return G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
+}
 
 // MARK: Variadic functions
 

@@ -105,12 +105,39 @@ package final class XvfbDesktopApp {
         _ = try X11Client.run("xdotool", ["mousemove", "\(x)", "\(y)"], display: display)
     }
 
+    /// Types `text` (xdotool's `type`: one key a character) in the focused window.
+    package func type(_ text: String) throws {
+        _ = try X11Client.run("xdotool", ["type", "--delay", "20", text], display: display)
+    }
+
+    /// Drags with the first mouse button from (`x`, `y`) to (`toX`, `toY`) on the screen, in
+    /// steps a drag-and-drop protocol sees as a drag (past the drag threshold, then over the
+    /// target), and drops there.
+    package func drag(from x: Int, _ y: Int, to toX: Int, _ toY: Int) throws {
+        var steps: [String] = ["mousemove", "\(x)", "\(y)", "mousedown", "1"]
+        for step in 1...10 {
+            steps += ["sleep", "0.05", "mousemove", "\(x + (toX - x) * step / 10)", "\(y + (toY - y) * step / 10)"]
+        }
+        // Over the target a moment, and a last move, so that it has answered XdndPosition.
+        steps += ["sleep", "0.3", "mousemove", "\(toX + 1)", "\(toY)", "sleep", "0.3", "mouseup", "1"]
+        _ = try X11Client.run("xdotool", steps, display: display)
+    }
+
     /// Turns the mouse wheel `notches` times (down, or up when `down` is false) with the
     /// pointer at (`x`, `y`) on the screen, `delay` milliseconds apart.
     package func wheel(notches: Int, down: Bool = true, x: Int, y: Int, delay: Int = 30) throws {
         _ = try X11Client.run(
             "xdotool", ["mousemove", "\(x)", "\(y)", "click", "--repeat", "\(notches)", "--delay", "\(delay)", down ? "5" : "4"],
             display: display)
+    }
+
+    /// Starts another program (a helper window) on the program's display and bus, ended with
+    /// the returned process.
+    package func launch(_ executable: String, _ arguments: [String]) throws -> BackgroundProcess {
+        var environment = bus.environment(display.environment())
+        environment["GSK_RENDERER"] = "cairo"
+        environment["GDK_BACKEND"] = "x11"
+        return try BackgroundProcess(executable, arguments, environment: environment, lifetime: 120)
     }
 
     /// The program's accessible objects that have a name (empty until it is on the bus).
