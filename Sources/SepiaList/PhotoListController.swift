@@ -20,6 +20,10 @@ import SepiaPipeline
 ///   ``PhotoListConfiguration/prefetchDelay``, a few rows beyond the screen in the direction of
 ///   the last scroll (below, before any scroll) are loaded at low priority; a prefetched row
 ///   that comes on screen has its priority raised.
+/// - The filter can change at any time (``setFilter(_:)``): the filters in flight are
+///   cancelled, downloads go on, and each filtered row keeps its photo until the new filter's
+///   replaces it, filtered again as it would be filtered the first time (on screen once the
+///   list is not scrolling, or prefetched).
 ///
 /// Each row's work in progress is tracked, as in the tutorial, by a `PendingOperations` over
 /// the loader's two queues: the row's download task in the "Download queue" stage, its filter
@@ -28,8 +32,8 @@ import SepiaPipeline
 /// It lives on the main actor: call it there; it publishes there.
 @MainActor
 public final class PhotoListController {
-    /// The scheduling rules.
-    public let configuration: PhotoListConfiguration
+    /// The scheduling rules; ``setFilter(_:)`` changes their processing's filter.
+    public private(set) var configuration: PhotoListConfiguration
     /// Where the data source stands.
     public private(set) var sourceState = PhotoListSourceState.idle
     /// The rows, in the manifest's stable order.
@@ -207,6 +211,19 @@ public final class PhotoListController {
         pending.counters
     }
 
+    /// Makes `filter` the filter of the rows' photos. The filters in flight are cancelled
+    /// (their photos would be the old filter's; a result already on its way is ignored) and
+    /// the downloads go on. A filtered row keeps its photo, and its record the processing that
+    /// made it, until the new filter's photo replaces them: the rows on screen are filtered
+    /// again now, or when scrolling settles; other rows when they come on screen or are
+    /// prefetched. The current filter again changes nothing.
+    public func setFilter(_ filter: PhotoFilter) {
+        guard filter != configuration.processing.filter else { return }
+        configuration.processing.filter = filter
+        filtrations.cancelAll()
+        if scrollPhase == .idle { reconcile() }
+    }
+
     /// Cancels every download and filter in progress (when the app quits).
     public func cancelAll() {
         settleTimer?.cancel()
@@ -249,9 +266,18 @@ public final class PhotoListController {
         return Array(ahead.clamped(to: 0..<records.count))
     }
 
-    /// Whether every row on screen has its filtered photo or failed.
+    /// Whether every row on screen has its photo through the current processing, or failed.
     private var screenIsDone: Bool {
-        !visibleRows.isEmpty && visibleRows.allSatisfy { records[$0].state == .filtered || records[$0].state.isFailed }
+        !visibleRows.isEmpty
+            && visibleRows.allSatisfy { row in
+                let record = records[row]
+                return record.state.isFailed || record.state == .filtered && record.processing == configuration.processing
+            }
+    }
+
+    /// Whether `record` has an original, or a photo of other processing, to filter.
+    private func needsFilter(_ record: PhotoRecord) -> Bool {
+        record.state == .downloaded || record.state == .filtered && record.processing != configuration.processing
     }
 
     /// Starts the prefetch delay once the screen is done, unless it runs or has run already.
@@ -270,13 +296,12 @@ public final class PhotoListController {
         let record = records[row]
         guard let url = record.url else { return }
         let request = PhotoRequest(url: url, processing: configuration.processing, priority: priority)
-        switch record.state {
-        case .new:
+        if record.state == .new {
             start(row: row, in: downloads, request: request, load: loader.original(for:), ended: downloadEnded)
-        case .downloaded:
-            start(row: row, in: filtrations, request: request, load: loader.task(for:), ended: filtrationEnded)
-        case .filtered, .failed:
-            break
+        } else if needsFilter(record) {
+            start(row: row, in: filtrations, request: request, load: loader.task(for:)) { [weak self] row, filtered in
+                self?.filtrationEnded(row: row, filtered: filtered, processing: request.processing)
+            }
         }
     }
 
@@ -315,8 +340,8 @@ public final class PhotoListController {
         }
     }
 
-    private func filtrationEnded(row: Int, filtered: RGBAImage) {
-        guard records[row].markFiltered(filtered) else { return }
+    private func filtrationEnded(row: Int, filtered: RGBAImage, processing: PhotoProcessing) {
+        guard records[row].markFiltered(filtered, processing: processing) else { return }
         workDone.filtered.insert(row)
         publish(.rows([row]))
         if scrollPhase == .idle && visibleRows.contains(row) { reconcile() }

@@ -16,6 +16,10 @@ public struct PhotoRecord: Sendable, Equatable {
     public private(set) var state: PhotoState
     /// The latest image: the original once downloaded and decoded, then the filtered one.
     public private(set) var image: RGBAImage?
+    /// What made ``image`` when it is a filtered photo (its filter and size); nil while the
+    /// image is the original or there is none. A row filtered again with other processing
+    /// keeps both until the new photo replaces them.
+    public private(set) var processing: PhotoProcessing?
 
     /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(_:)`` with the
     /// location's reason when the row cannot become a download.
@@ -23,6 +27,7 @@ public struct PhotoRecord: Sendable, Equatable {
         name = entry.name
         location = entry.location
         image = nil
+        processing = nil
         if let reason = entry.location.invalidReason {
             state = .failed(.invalidLocation(reason))
         } else {
@@ -51,18 +56,22 @@ public struct PhotoRecord: Sendable, Equatable {
         return true
     }
 
-    /// Records the filtered photo, which replaces the original. Only from ``PhotoState/downloaded``.
+    /// Records the photo `processing` made, which replaces the current image: the original
+    /// (from ``PhotoState/downloaded``), or the photo of other processing (from
+    /// ``PhotoState/filtered``: the row was filtered again, say with another filter).
+    /// Refused in any other state, and for the processing the image already went through.
     /// - Returns: whether the record changed.
     @discardableResult
-    public mutating func markFiltered(_ filtered: RGBAImage) -> Bool {
-        guard state == .downloaded else { return false }
+    public mutating func markFiltered(_ filtered: RGBAImage, processing: PhotoProcessing) -> Bool {
+        guard state == .downloaded || (state == .filtered && self.processing != processing) else { return false }
         state = .filtered
         image = filtered
+        self.processing = processing
         return true
     }
 
     /// Records that the photo cannot be shown, because of `error`. Allowed from any state; the
-    /// image, if any, is kept (the row shows ``failureText``).
+    /// image, if any, is kept with its ``processing`` (the row shows ``failureText``).
     /// - Returns: whether the record changed (false only when it already failed with `error`).
     @discardableResult
     public mutating func markFailed(_ error: PhotoError) -> Bool {
@@ -88,6 +97,7 @@ public struct PhotoRecord: Sendable, Equatable {
         guard canRetry else { return false }
         state = .new
         image = nil
+        processing = nil
         return true
     }
 
@@ -100,6 +110,7 @@ public struct PhotoRecord: Sendable, Equatable {
         guard state == .downloaded || state == .filtered else { return false }
         state = .new
         image = nil
+        processing = nil
         return true
     }
 }

@@ -20,7 +20,7 @@ final class BrowserScreenTests: XCTestCase {
         case .downloaded: record.markDownloaded(image)
         case .filtered:
             record.markDownloaded(image)
-            record.markFiltered(image)
+            record.markFiltered(image, processing: PhotoProcessing())
         case .failed(let error): record.markFailed(error)
         }
         return record

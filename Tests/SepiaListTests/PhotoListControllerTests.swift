@@ -443,4 +443,114 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual((controller.workingRowCount), 0)
         }
     }
+
+    // MARK: Changing the filter
+
+    private let grey = RGBAImage(width: 4, height: 3, red: 128, green: 128, blue: 128)
+
+    /// The new filter's photo for `row`'s latest filter request.
+    private func finishFilter(_ row: Int, with image: RGBAImage) {
+        filters(row).last!.complete(with: .success(image))
+        drain()
+    }
+
+    nonisolated func testChangingTheFilterCancelsFiltersKeepsDownloadsAndFiltersTheScreenAgain() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<4)
+            finishDownload(0)
+            finishFilter(0)
+            finishDownload(1)
+            let sepia = controller.configuration.processing
+            XCTAssertEqual(filters(1).map(\.processing.filter), [.sepia])
+
+            controller.setFilter(.grayscale)
+            XCTAssertEqual(controller.configuration.processing.filter, .grayscale)
+            XCTAssertTrue(filters(1)[0].isCancelled, "the old filter's work in flight is cancelled")
+            XCTAssertFalse(downloads(2)[0].isCancelled || downloads(3)[0].isCancelled, "downloads go on")
+            XCTAssertEqual(loader.requests(.original, for: url(0)).count, 1, "a downloaded row is not downloaded again")
+            XCTAssertEqual(filters(0).map(\.processing.filter), [.sepia, .grayscale], "a filtered row on screen filters again")
+            XCTAssertEqual(filters(1).map(\.processing.filter), [.sepia, .grayscale])
+            XCTAssertEqual(filters(0)[1].priority, .high)
+            XCTAssertEqual(record(0).state, .filtered, "the row keeps its photo until the new one comes")
+            XCTAssertEqual(record(0).image, filtered)
+            XCTAssertEqual(record(0).processing, sepia, "and says which filter made it")
+            XCTAssertTrue(controller.isWorking(row: 0))
+
+            finishFilter(0, with: grey)
+            XCTAssertEqual(record(0).image, grey)
+            XCTAssertEqual(record(0).processing?.filter, .grayscale)
+            XCTAssertFalse(controller.isWorking(row: 0))
+            finishDownload(2)
+            XCTAssertEqual(filters(2).map(\.processing.filter), [.grayscale], "a download that ends later gets the new filter")
+            let requests = loader.requests.count
+            controller.setFilter(.grayscale)
+            XCTAssertEqual(loader.requests.count, requests, "the same filter again asks for nothing")
+        }
+    }
+
+    /// While the user scrolls nothing starts: a new filter waits for the settle, which filters
+    /// the rows then on screen again, and not those that left.
+    nonisolated func testAFilterChangedWhileScrollingAppliesWhenScrollingSettles() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<3)
+            for row in 0..<3 {
+                finishDownload(row)
+                finishFilter(row)
+            }
+            scroll(to: 1..<4)
+            let requests = loader.requests.count
+            controller.setFilter(.grayscale)
+            XCTAssertEqual(loader.requests.count, requests, "nothing starts while scrolling")
+            XCTAssertTrue(loader.isSuspended, "the queues stay suspended")
+            XCTAssertEqual(controller.scrollPhase, .scrolling)
+
+            settle()
+            XCTAssertFalse(loader.isSuspended)
+            XCTAssertEqual(filters(0).count, 1, "a row that left the screen keeps its photo and is not filtered again")
+            XCTAssertEqual(filters(1).map(\.processing.filter), [.sepia, .grayscale])
+            XCTAssertEqual(filters(2).map(\.processing.filter), [.sepia, .grayscale])
+            XCTAssertEqual(downloads(3).count, 1)
+
+            scroll(to: 0..<3)
+            settle()
+            XCTAssertEqual(filters(0).map(\.processing.filter), [.sepia, .grayscale], "filtered again once back on screen")
+        }
+    }
+
+    /// The old filter's result, already on its way when the filter changed, is not taken: the
+    /// row stays as it was and gets the new filter's photo only. Switching back before the new
+    /// photo arrives leaves a row that has the old filter's photo as it is, asking nothing.
+    nonisolated func testAResultOfTheOldFilterArrivingAfterTheChangeIsIgnored() {
+        MainActor.assumeIsolated {
+            makeList()
+            controller.show(rows: 0..<2)
+            finishDownload(0)
+            finishDownload(1)
+            finishFilter(1)
+            do {
+                filters(0)[0].complete(with: .success(filtered))
+                controller.setFilter(.grayscale)
+            }
+            drain()
+            XCTAssertEqual(record(0).state, .downloaded, "the sepia photo that came late was not taken")
+            XCTAssertEqual(record(0).image, original)
+            XCTAssertEqual(filters(0).map(\.processing.filter), [.sepia, .grayscale])
+            XCTAssertTrue(controller.isWorking(row: 0))
+            finishFilter(0, with: grey)
+            XCTAssertEqual(record(0).processing?.filter, .grayscale)
+            XCTAssertEqual(record(0).image, grey)
+
+            let sepia = record(1).processing
+            controller.setFilter(.sepia)
+            XCTAssertTrue(filters(1)[1].isCancelled, "the grayscale filter is not wanted any more")
+            XCTAssertEqual(filters(1).count, 2, "the row has the sepia photo already")
+            filters(1)[1].complete(with: .success(grey))
+            drain()
+            XCTAssertEqual(record(1).image, filtered)
+            XCTAssertEqual(record(1).processing, sepia)
+            XCTAssertFalse(controller.isWorking(row: 1))
+        }
+    }
 }

@@ -10,6 +10,7 @@ final class PhotoRecordTests: XCTestCase {
     private let url = URL(string: "https://example.com/photo.jpg")!
     private let original = RGBAImage(width: 2, height: 2, red: 200, green: 200, blue: 200)
     private let filtered = RGBAImage(width: 2, height: 2, red: 255, green: 232, blue: 190)
+    private let sepia = PhotoProcessing(filter: .sepia)
 
     private func newRecord() -> PhotoRecord {
         PhotoRecord(entry: PhotoEntry(name: "Photo", location: .remote(url)))
@@ -39,19 +40,39 @@ final class PhotoRecordTests: XCTestCase {
         XCTAssertTrue(record.markDownloaded(original))
         XCTAssertEqual(record.state, .downloaded)
         XCTAssertEqual(record.image, original)
-        XCTAssertTrue(record.markFiltered(filtered))
+        XCTAssertTrue(record.markFiltered(filtered, processing: sepia))
         XCTAssertEqual(record.state, .filtered)
         XCTAssertEqual(record.image, filtered)
+        XCTAssertEqual(record.processing, sepia)
+    }
+
+    /// Filtering again with other processing replaces the photo and what made it; until then
+    /// the row keeps the previous filter's photo, and says which filter made it.
+    func testAFilteredRowCanBeFilteredAgainWithOtherProcessingOnly() {
+        var record = newRecord()
+        record.markDownloaded(original)
+        XCTAssertNil(record.processing, "an original went through no processing")
+        record.markFiltered(filtered, processing: sepia)
+        let grey = RGBAImage(width: 2, height: 2, red: 128, green: 128, blue: 128)
+        XCTAssertFalse(record.markFiltered(grey, processing: sepia), "the same processing again")
+        XCTAssertEqual(record.image, filtered)
+        let grayscale = PhotoProcessing(filter: .grayscale)
+        XCTAssertTrue(record.markFiltered(grey, processing: grayscale))
+        XCTAssertEqual(record.state, .filtered)
+        XCTAssertEqual(record.image, grey)
+        XCTAssertEqual(record.processing, grayscale)
+        XCTAssertTrue(record.discardImage())
+        XCTAssertNil(record.processing, "no image, no processing")
     }
 
     func testFilteredIsRefusedUnlessDownloaded() {
         var record = newRecord()
-        XCTAssertFalse(record.markFiltered(filtered))
+        XCTAssertFalse(record.markFiltered(filtered, processing: sepia))
         XCTAssertEqual(record.state, .new)
         XCTAssertNil(record.image)
         record.markDownloaded(original)
-        record.markFiltered(filtered)
-        XCTAssertFalse(record.markFiltered(original), "already filtered")
+        record.markFiltered(filtered, processing: sepia)
+        XCTAssertFalse(record.markFiltered(original, processing: sepia), "already filtered")
         XCTAssertFalse(record.markDownloaded(original), "a late original must not replace the filtered photo")
         XCTAssertEqual(record.image, filtered)
     }
@@ -68,7 +89,7 @@ final class PhotoRecordTests: XCTestCase {
 
         var filteredRecord = newRecord()
         filteredRecord.markDownloaded(original)
-        filteredRecord.markFiltered(filtered)
+        filteredRecord.markFiltered(filtered, processing: sepia)
         XCTAssertTrue(filteredRecord.markFailed(.processing("disk full")))
         XCTAssertFalse(filteredRecord.markFailed(.processing("disk full")), "same failure again changes nothing")
         XCTAssertTrue(filteredRecord.markFailed(.processing("other")))

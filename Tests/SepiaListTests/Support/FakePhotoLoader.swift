@@ -15,12 +15,15 @@ final class FakePhotoRequest: Sendable {
 
     let url: URL
     let kind: Kind
+    /// The processing asked for (what a processed request's photo goes through).
+    let processing: PhotoProcessing
     let task: PhotoTask<RGBAImage>
 
-    init(url: URL, kind: Kind, priority: PhotoPriority) {
-        self.url = url
+    init(_ request: PhotoRequest, kind: Kind) {
+        url = request.url
         self.kind = kind
-        task = PhotoTask(owner: nil, priority: priority)
+        processing = request.processing
+        task = PhotoTask(owner: nil, priority: request.priority)
     }
 
     var priority: PhotoPriority { task.priority }
@@ -50,11 +53,11 @@ final class FakePhotoLoader: PhotoLoading, Sendable {
     }
 
     func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
-        record(FakePhotoRequest(url: request.url, kind: .original, priority: request.priority))
+        record(FakePhotoRequest(request, kind: .original))
     }
 
     func task(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
-        record(FakePhotoRequest(url: request.url, kind: .processed, priority: request.priority))
+        record(FakePhotoRequest(request, kind: .processed))
     }
 
     private func record(_ request: FakePhotoRequest) -> PhotoTask<RGBAImage> {
