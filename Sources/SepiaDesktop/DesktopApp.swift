@@ -33,6 +33,8 @@ public final class DesktopApp {
     private var pages: PhotoPages?
     private var headerSpinner: Widget?
     private var statusLabel: Widget?
+    private var filterControls: FilterControls?
+    private var inspector: QueueInspector?
     private var demoServer: DemoPhotoServer?
     /// How many entries of the folders given are not rows (not images, unreadable…).
     private var skippedCount = 0
@@ -121,15 +123,24 @@ public final class DesktopApp {
         opening?.install(in: window, header: header)
         gtk_header_bar_pack_start(OpaquePointer(header), spinner)
         headerSpinner = spinner
+        let inspector = QueueInspector(controller: controller)
+        self.inspector = inspector
+        gtk_header_bar_pack_end(OpaquePointer(header), inspector.toggleButton)
+        let filterControls = FilterControls(filter: options.filter) { [unowned self] filter in filterChanged(filter) }
+        self.filterControls = filterControls
+        gtk_header_bar_pack_end(OpaquePointer(header), filterControls.widget)
         gtk_window_set_titlebar(sepia_window(window.object), header)
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let list = PhotoListView(controller: controller, filterName: options.filter.description)
+        let list = PhotoListView(controller: controller)
         self.list = list
         let pages = PhotoPages(
-            list: list, controller: controller, pipeline: pipeline, filterName: options.filter.description, window: window, header: header)
+            list: list, controller: controller, pipeline: pipeline, window: window, header: header)
         self.pages = pages
-        gtk_box_append(sepia_box(content.object), pages.widget)
+        let panes = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(sepia_box(panes.object), pages.widget)
+        gtk_box_append(sepia_box(panes.object), inspector.widget)
+        gtk_box_append(sepia_box(content.object), panes)
         KeysWindow.install(on: window)
         MainMenu.install(in: header)
         let status = gtk_label_new(nil)!
@@ -229,6 +240,15 @@ public final class DesktopApp {
         }
         list?.changed(change)
         pages?.changed(change)
+        inspector?.refresh()
+    }
+
+    /// The user chose another filter: the rows are filtered again with it.
+    private func filterChanged(_ filter: PhotoFilter) {
+        guard !isQuitting else { return }
+        controller.setFilter(filter)
+        updateStatus()
+        inspector?.refresh()
     }
 
     private func updateTitle() {
@@ -254,7 +274,7 @@ public final class DesktopApp {
             let count = controller.records.count
             var text = count == 1 ? "1 photo" : "\(count) photos"
             if skippedCount > 0 { text += skippedCount == 1 ? ", 1 other entry skipped" : ", \(skippedCount) other entries skipped" }
-            text += " · \(options.filter.description)"
+            text += " · \(controller.configuration.processing.filter.description)"
             if controller.scrollPhase == .scrolling { text += " · scrolling: queues suspended" }
             setStatus(text)
         }
@@ -284,6 +304,8 @@ public final class DesktopApp {
         list?.stop()
         pages?.stop()
         opening?.stop()
+        filterControls?.stop()
+        inspector?.stop()
         let cancelledBeforeQuit = Dictionary(controller.queueCounters.map { ($0.name, $0.cancelled) }) { $0 + $1 }
         let visibleRows = controller.visibleRows
         controller.cancelAll()
@@ -317,14 +339,7 @@ public final class DesktopApp {
     /// Makes `accelerators` (GTK's names: "<Control>q", "Escape") activate `action` in every
     /// window of `application`.
     static func setAccelerators(_ accelerators: [String], for action: String, in application: UnsafeMutablePointer<GtkApplication>) {
-        var strings = accelerators.map { strdup($0) }
-        strings.append(nil)
-        defer { for string in strings { free(string) } }
-        strings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, action, $0)
-            }
-        }
+        withCStringArray(accelerators) { gtk_application_set_accels_for_action(application, action, $0) }
     }
 
     /// Writes `message` as a line on standard error, made safe for a terminal: it quotes paths

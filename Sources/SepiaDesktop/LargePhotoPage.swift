@@ -22,8 +22,8 @@ final class LargePhotoPage {
     private let picture: Widget
     private let reason: Widget
     private let pipeline: PhotoPipeline
-    private let processing: PhotoProcessing
-    private let filterName: String
+    /// The filter of the photo asked for, named in the caption.
+    private var filterName = ""
     /// The row shown, nil while the page is closed.
     private(set) var row: Int?
     private var name = ""
@@ -32,12 +32,9 @@ final class LargePhotoPage {
     /// Whether the large photo is shown (the row's image is only a stand-in until then).
     private var showsLargePhoto = false
 
-    /// A closed page whose photos come from `pipeline`, processed as `processing` says but
-    /// fitted to the page; `filterName` names the filter in the caption.
-    init(pipeline: PhotoPipeline, processing: PhotoProcessing, filterName: String) {
+    /// A closed page whose photos come from `pipeline`.
+    init(pipeline: PhotoPipeline) {
         self.pipeline = pipeline
-        self.processing = processing
-        self.filterName = filterName
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
             setMargin(widget, 8)
@@ -73,9 +70,9 @@ final class LargePhotoPage {
         gtk_box_append(sepia_box(widget.object), reason)
     }
 
-    /// Opens the page on `row`, showing `record`, its photo fitted into `box` (logical pixels)
-    /// at `scale` device pixels each.
-    func open(row: Int, record: PhotoRecord, box: PixelSize, scale: Int) {
+    /// Opens the page on `row`, showing `record`, its photo processed as `processing` says (the
+    /// list's filter now) but fitted into `box` (logical pixels) at `scale` device pixels each.
+    func open(row: Int, record: PhotoRecord, processing: PhotoProcessing, box: PixelSize, scale: Int) {
         close()
         self.row = row
         name = record.name
@@ -86,6 +83,7 @@ final class LargePhotoPage {
         showStandIn(record.image)
         setLoading(true)
         setCaption("Loading the large photo…")
+        filterName = processing.filter.description
         var large = processing
         large.fitting = PixelSize(width: max(box.width, 1) * scale, height: max(box.height, 1) * scale)
         let task = pipeline.task(for: PhotoRequest(url: url, processing: large, priority: .high))

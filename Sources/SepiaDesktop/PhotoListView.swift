@@ -21,7 +21,6 @@ final class PhotoListView {
     /// The list view itself (it takes the keyboard focus).
     let listView: Widget
     private let controller: PhotoListController
-    private let filterName: String
     /// The model of rows: as many rows as the controller has.
     private let model: OpaquePointer
     private let adjustment: UnsafeMutablePointer<GtkAdjustment>
@@ -34,10 +33,9 @@ final class PhotoListView {
     /// The 10 Hz refresh of the working rows' progress, while any works.
     private var progressTimer: guint = 0
 
-    /// A list of `controller`'s rows, whose done rows name `filterName`.
-    init(controller: PhotoListController, filterName: String) {
+    /// A list of `controller`'s rows; a done row names the filter its photo went through.
+    init(controller: PhotoListController) {
         self.controller = controller
-        self.filterName = filterName
         model = sepia_row_model_new()
         let factory = gtk_signal_list_item_factory_new()!
         // The selection and the list view take the references they are given.
@@ -51,6 +49,7 @@ final class PhotoListView {
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scrolled, listView)
         gtk_widget_set_vexpand(widget, true.gboolean)
+        gtk_widget_set_hexpand(widget, true.gboolean)
         adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
 
         SignalHandlers.connect(factory.object, "setup") { [weak self] item in self?.setUp(item) }
@@ -137,9 +136,12 @@ final class PhotoListView {
         let record = controller.records[row]
         let status = PhotoRowStatus(
             record: record, isWorking: controller.isWorking(row: row), progress: controller.downloadProgress(row: row))
-        widgets.show(name: record.name, status: status, filterName: filterName, canRetry: record.canRetry)
+        widgets.show(
+            name: record.name, status: status, filterName: record.processing?.filter.description ?? "",
+            canRetry: record.canRetry)
         let scale = Int(max(gtk_widget_get_scale_factor(widgets.picture), 1))
-        Thumbnails.show(record.image, key: ThumbnailKey(row: row, state: record.state, scale: scale), in: widgets)
+        Thumbnails.show(
+            record.image, key: ThumbnailKey(row: row, state: record.state, processing: record.processing, scale: scale), in: widgets)
     }
 
     // MARK: Scrolling

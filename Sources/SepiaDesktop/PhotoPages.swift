@@ -23,11 +23,11 @@ final class PhotoPages {
     private let backAction: OpaquePointer
 
     /// The pages of `window`, with `list` first; the back button goes at the start of `header`.
-    init(list: PhotoListView, controller: PhotoListController, pipeline: PhotoPipeline, filterName: String, window: Widget, header: Widget)
+    init(list: PhotoListView, controller: PhotoListController, pipeline: PhotoPipeline, window: Widget, header: Widget)
     {
         self.list = list
         self.controller = controller
-        page = LargePhotoPage(pipeline: pipeline, processing: controller.configuration.processing, filterName: filterName)
+        page = LargePhotoPage(pipeline: pipeline)
         widget = gtk_stack_new()
         let stack = OpaquePointer(widget)
         gtk_stack_add_named(stack, list.widget, "list")
@@ -74,7 +74,7 @@ final class PhotoPages {
         guard controller.records.indices.contains(row) else { return }
         let box = PixelSize(width: Int(gtk_widget_get_width(widget)), height: Int(gtk_widget_get_height(widget)))
         let scale = Int(max(gtk_widget_get_scale_factor(widget), 1))
-        page.open(row: row, record: controller.records[row], box: box, scale: scale)
+        page.open(row: row, record: controller.records[row], processing: controller.configuration.processing, box: box, scale: scale)
         gtk_stack_set_visible_child(OpaquePointer(widget), page.widget)
         g_simple_action_set_enabled(backAction, true.gboolean)
         gtk_widget_set_visible(backButton, true.gboolean)

@@ -149,9 +149,11 @@ final class PhotoRowWidgets {
     }
 }
 
-/// What a thumbnail was made from: a new one is made when any of it changes.
+/// What a thumbnail was made from: a new one is made when any of it changes (a row filtered
+/// again with another filter stays filtered, with other processing).
 struct ThumbnailKey: Equatable, Sendable {
     var row: Int
     var state: PhotoState
+    var processing: PhotoProcessing?
     var scale: Int
 }

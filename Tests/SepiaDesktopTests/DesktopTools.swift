@@ -60,6 +60,20 @@ enum DesktopTools {
         return Double(ordered) >= 0.97 * Double(pixels) && warmth >= 10 * pixels
     }
 
+    /// Whether `picture` is a grey photo (a photo through the grayscale filter): on 97 % of its
+    /// pixels the channels differ by 4 levels at most (for scaling and rounding), and it is
+    /// not one flat grey. Sepia is not grey, nor is a colour photo.
+    static func isGrey(_ picture: RGBImage) -> Bool {
+        let pixels = picture.width * picture.height
+        guard pixels > 0, !picture.isBlank() else { return false }
+        var grey = 0
+        for index in stride(from: 0, to: picture.bytes.count, by: 3) {
+            let channels = picture.bytes[index..<(index + 3)].map(Int.init)
+            if channels.max()! - channels.min()! <= 4 { grey += 1 }
+        }
+        return Double(grey) >= 0.97 * Double(pixels)
+    }
+
     /// `image` as an RGB picture (alpha dropped).
     static func rgb(_ image: RGBAImage) -> RGBImage {
         var bytes: [UInt8] = []

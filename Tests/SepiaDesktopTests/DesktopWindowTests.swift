@@ -8,12 +8,16 @@ import XCTest
 /// screenshots and its accessibility tree (AT-SPI, on a D-Bus session of its own), and quit
 /// the ways a user quits it. Set SEPIA_SCREENSHOTS to a folder to keep the screenshots.
 final class DesktopWindowTests: XCTestCase {
-    /// The check the screenshots rely on tells the generated photos from their sepia version.
+    /// The checks the screenshots rely on tell the generated photos from their sepia and grey versions.
     func testTheSepiaCheckTellsSepiaFromColour() {
         let photo = PhotoGenerator(seed: 3).render(width: 128, height: 96)
         XCTAssertFalse(DesktopTools.isSepiaToned(DesktopTools.rgb(photo)), "the generated photo is in colour")
         XCTAssertTrue(DesktopTools.isSepiaToned(DesktopTools.rgb(photo.applying(.fullSepia))))
         XCTAssertFalse(DesktopTools.isSepiaToned(DesktopTools.rgb(photo.applying(.grayscale))), "grey is not sepia")
+        XCTAssertTrue(DesktopTools.isGrey(DesktopTools.rgb(photo.applying(.grayscale))))
+        XCTAssertFalse(DesktopTools.isGrey(DesktopTools.rgb(photo.applying(.fullSepia))), "sepia is not grey")
+        XCTAssertFalse(DesktopTools.isGrey(DesktopTools.rgb(photo)), "the generated photo is in colour")
+        XCTAssertFalse(DesktopTools.isGrey(RGBImage(width: 128, height: 96, filledWith: (128, 128, 128))), "a flat grey is no photo")
     }
 
     /// A folder's photos show as sepia thumbnails in their rows, the truncated photo's row says

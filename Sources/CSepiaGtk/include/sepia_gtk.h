@@ -71,6 +71,10 @@ static inline GSList *sepia_value_get_files(const GValue *value) {
 static inline const char *sepia_value_get_text(const GValue *value) {
     return G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
 }
+static inline GtkRange *sepia_range(gpointer object) { return GTK_RANGE(object); }
+static inline GtkScale *sepia_scale(gpointer object) { return GTK_SCALE(object); }
+static inline GtkToggleButton *sepia_toggle_button(gpointer object) { return GTK_TOGGLE_BUTTON(object); }
+static inline GtkGrid *sepia_grid(gpointer object) { return GTK_GRID(object); }
 
 // MARK: Variadic functions
 

@@ -126,9 +126,19 @@ package final class XvfbDesktopApp {
     /// Turns the mouse wheel `notches` times (down, or up when `down` is false) with the
     /// pointer at (`x`, `y`) on the screen, `delay` milliseconds apart.
     package func wheel(notches: Int, down: Bool = true, x: Int, y: Int, delay: Int = 30) throws {
-        _ = try X11Client.run(
-            "xdotool", ["mousemove", "\(x)", "\(y)", "click", "--repeat", "\(notches)", "--delay", "\(delay)", down ? "5" : "4"],
-            display: display)
+        _ = try X11Client.run("xdotool", Self.wheelArguments(notches: notches, down: down, x: x, y: y, delay: delay), display: display)
+    }
+
+    /// Starts turning the mouse wheel as ``wheel(notches:down:x:y:delay:)`` does, and returns
+    /// at once: the process (xdotool) ends after the last notch.
+    package func startWheel(notches: Int, down: Bool = true, x: Int, y: Int, delay: Int = 30) throws -> BackgroundProcess {
+        try BackgroundProcess(
+            "xdotool", Self.wheelArguments(notches: notches, down: down, x: x, y: y, delay: delay), environment: display.environment(),
+            lifetime: 120)
+    }
+
+    private static func wheelArguments(notches: Int, down: Bool, x: Int, y: Int, delay: Int) -> [String] {
+        ["mousemove", "\(x)", "\(y)", "click", "--repeat", "\(notches)", "--delay", "\(delay)", down ? "5" : "4"]
     }
 
     /// Starts another program (a helper window) on the program's display and bus, ended with
