@@ -471,7 +471,7 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(loader.requests(.original, for: url(0)).count, 1, "a downloaded row is not downloaded again")
             XCTAssertEqual(filters(0).map(\.processing.filter), [.sepia, .grayscale], "a filtered row on screen filters again")
             XCTAssertEqual(filters(1).map(\.processing.filter), [.sepia, .grayscale])
-            XCTAssertEqual(filters(0)[1].priority, .high)
+            XCTAssertEqual(filters(0).last?.priority, .high)
             XCTAssertEqual(record(0).state, .filtered, "the row keeps its photo until the new one comes")
             XCTAssertEqual(record(0).image, filtered)
             XCTAssertEqual(record(0).processing, sepia, "and says which filter made it")
@@ -522,8 +522,8 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
     /// The old filter's result, already on its way when the filter changed, is not taken: the
     /// row stays as it was and gets the new filter's photo only. Switching back before the new
     /// photo arrives leaves a row that has the old filter's photo as it is, asking nothing.
-    nonisolated func testAResultOfTheOldFilterArrivingAfterTheChangeIsIgnored() {
-        MainActor.assumeIsolated {
+    nonisolated func testAResultOfTheOldFilterArrivingAfterTheChangeIsIgnored() throws {
+        try MainActor.assumeIsolated {
             makeList()
             controller.show(rows: 0..<2)
             finishDownload(0)
@@ -543,10 +543,11 @@ final class PhotoListControllerTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(record(0).image, grey)
 
             let sepia = record(1).processing
+            let grayscaleFilter = try XCTUnwrap(filters(1).last)
             controller.setFilter(.sepia)
-            XCTAssertTrue(filters(1)[1].isCancelled, "the grayscale filter is not wanted any more")
+            XCTAssertTrue(grayscaleFilter.isCancelled, "the grayscale filter is not wanted any more")
             XCTAssertEqual(filters(1).count, 2, "the row has the sepia photo already")
-            filters(1)[1].complete(with: .success(grey))
+            grayscaleFilter.complete(with: .success(grey))
             drain()
             XCTAssertEqual(record(1).image, filtered)
             XCTAssertEqual(record(1).processing, sepia)
