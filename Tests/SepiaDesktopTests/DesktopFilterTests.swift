@@ -44,9 +44,10 @@ final class DesktopFilterTests: XCTestCase {
         }
 
         // Grayscale from the drop-down, by keyboard: Alt+F (its label's mnemonic) focuses it,
-        // Space opens it, Down and Return choose the entry after Sepia.
+        // Space opens its list (whose entries exist once it shows), Down and Return choose the
+        // entry after Sepia.
         try app.press("alt+f", "space")
-        Thread.sleep(forTimeInterval: 0.3)  // the popover maps before it takes keys
+        try app.waitForAccessibleNodes("the drop-down's list opens") { nodes in nodes.contains { $0.name == "None" } }
         try app.press("Down", "Return")
         let greyNodes = try app.waitForAccessibleNodes("the rows name grayscale") { nodes in
             nodes.count { $0.name.hasSuffix(": ✓ grayscale") } >= boxes.count && !nodes.contains { $0.name.contains("✓ sepia") }
