@@ -13,9 +13,10 @@ import SepiaPipeline
 /// again for each step of a drag.
 @MainActor
 final class FilterControls {
-    /// The filters of the drop-down, in its order, with their names there.
-    private static let choices: [(name: String, isSepia: Bool, filter: PhotoFilter)] = [
-        ("Sepia", true, .sepia), ("Grayscale", false, .grayscale), ("None", false, .none),
+    /// The filters of the drop-down, in its order, with their names there (sepia at the
+    /// scale's intensity).
+    private static let choices: [(name: String, filter: PhotoFilter)] = [
+        ("Sepia", .sepia), ("Grayscale", .grayscale), ("None", .none),
     ]
     /// How long the scale must rest on a value before the rows are filtered with it.
     static let restingDelay: guint = 150
@@ -61,7 +62,8 @@ final class FilterControls {
         SignalHandlers.connect(scale.object, "value-changed") { [weak self] in self?.intensityMoved() }
     }
 
-    /// Stops reporting (the app quits): a value still waiting to rest is dropped.
+    /// Drops a scale value still waiting to rest: it is never reported (a filter was chosen
+    /// meanwhile, or the app quits).
     func stop() {
         if restingTimer != 0 { g_source_remove(restingTimer) }
         restingTimer = 0
@@ -69,12 +71,17 @@ final class FilterControls {
 
     /// The filter the controls show.
     var filter: PhotoFilter {
-        chosen.isSepia ? sepia : chosen.filter
+        choosesSepia ? sepia : chosen
     }
 
-    /// The drop-down's choice.
-    private var chosen: (name: String, isSepia: Bool, filter: PhotoFilter) {
-        Self.choices[min(Int(gtk_drop_down_get_selected(OpaquePointer(dropDown))), Self.choices.count - 1)]
+    /// The drop-down's filter (sepia at its default intensity for "Sepia").
+    private var chosen: PhotoFilter {
+        Self.choices[min(Int(gtk_drop_down_get_selected(OpaquePointer(dropDown))), Self.choices.count - 1)].filter
+    }
+
+    /// Whether the drop-down chooses sepia, the filter the scale is for.
+    private var choosesSepia: Bool {
+        if case .sepia = chosen { true } else { false }
     }
 
     private func filterChosen() {
@@ -96,7 +103,7 @@ final class FilterControls {
     }
 
     private func updateSensitivity() {
-        gtk_widget_set_sensitive(scale, chosen.isSepia.gboolean)
+        gtk_widget_set_sensitive(scale, choosesSepia.gboolean)
     }
 
     /// The drop-down's position of `filter`.
