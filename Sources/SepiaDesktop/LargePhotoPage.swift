@@ -1,5 +1,6 @@
 import CGtk
 import CSepiaGtk
+import Dispatch
 import SepiaImaging
 import SepiaList
 import SepiaPipeline

@@ -23,8 +23,7 @@ final class PhotoPages {
     private let backAction: OpaquePointer
 
     /// The pages of `window`, with `list` first; the back button goes at the start of `header`.
-    init(list: PhotoListView, controller: PhotoListController, pipeline: PhotoPipeline, window: Widget, header: Widget)
-    {
+    init(list: PhotoListView, controller: PhotoListController, pipeline: PhotoPipeline, window: Widget, header: Widget) {
         self.list = list
         self.controller = controller
         page = LargePhotoPage(pipeline: pipeline)

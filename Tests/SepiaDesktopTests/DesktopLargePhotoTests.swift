@@ -90,9 +90,15 @@ final class DesktopLargePhotoTests: XCTestCase {
     /// The photo page's accessible objects: those under the window's second stack page (the
     /// first is the list, which stays in the tree while hidden).
     private static func photoPage(_ nodes: [AccessibilityTree.Node]) -> [AccessibilityTree.Node] {
+        // Other widgets hold stacks of their own (the filter's drop-down): the pages are the
+        // stack page holding the photo list and the next stack page beside it.
+        func subtree(_ index: Int) -> ArraySlice<AccessibilityTree.Node> {
+            nodes[(index + 1)...].prefix { $0.depth > nodes[index].depth }
+        }
         let pages = nodes.indices.filter { nodes[$0].name == "GtkStackPage" }
-        guard pages.count == 2 else { return [] }
-        let depth = nodes[pages[1]].depth
-        return Array(nodes[(pages[1] + 1)...].prefix { $0.depth > depth })
+        guard let listPage = pages.first(where: { subtree($0).contains { $0.role == "list" } }),
+            let photoPage = pages.first(where: { $0 > listPage && nodes[$0].depth == nodes[listPage].depth })
+        else { return [] }
+        return Array(subtree(photoPage))
     }
 }

@@ -16,10 +16,7 @@ package enum AccessibilityTree {
     ///
     /// - Throws: ``EndToEndError`` when the reader fails.
     package static func nodes(of application: String, environment: [String: String]) throws -> [Node] {
-        var result = try run(["dump", application], environment: environment)
-        // The reader can die (SIGTRAP, from GLib) when objects go while it reads them (a popover
-        // closing): a second reading sees the tree settled.
-        if result.status != 0 && result.status != notFound { result = try run(["dump", application], environment: environment) }
+        let result = try run(["dump", application], environment: environment)
         guard result.status != notFound else { return [] }
         guard result.status == 0 else { throw EndToEndError("the AT-SPI reader failed (\(result.status)): \(result.errorOutput)") }
         return try result.output.split(separator: "\n").map { line in
