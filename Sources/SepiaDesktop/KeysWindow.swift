@@ -1,5 +1,6 @@
 import CGtk
 import CSepiaGtk
+import Foundation
 
 /// The keys window: a `GtkShortcutsWindow` listing every key of the app, made from GtkBuilder
 /// XML, as the window's help overlay (its `win.show-help-overlay` action), which F1 and the
@@ -20,82 +21,59 @@ enum KeysWindow {
         }
     }
 
-    /// The window: the list's keys, the large photo's, the app's.
-    static let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <interface>
-          <object class="GtkShortcutsWindow" id="keys">
-            <property name="modal">1</property>
-            <child>
-              <object class="GtkShortcutsSection">
-                <property name="section-name">keys</property>
-                <property name="max-height">12</property>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">The photo list</property>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">Up Down</property>
-                        <property name="title">Select the photo above / below</property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">Page_Up Page_Down</property>
-                        <property name="title">A screen up / down</property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">Home End</property>
-                        <property name="title">The first / last photo</property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">Return</property>
-                        <property name="title">Open the selected photo large (or double-click it)</property>
-                      </object>
-                    </child>
-                  </object>
-                </child>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">A photo large</property>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">Escape</property>
-                        <property name="title">Back to the list</property>
-                      </object>
-                    </child>
-                  </object>
-                </child>
-                <child>
-                  <object class="GtkShortcutsGroup">
-                    <property name="title">The app</property>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">&lt;Control&gt;o</property>
-                        <property name="title">Open photos or a photo list…</property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">F1</property>
-                        <property name="title">Show these keys</property>
-                      </object>
-                    </child>
-                    <child>
-                      <object class="GtkShortcutsShortcut">
-                        <property name="accelerator">&lt;Control&gt;q</property>
-                        <property name="title">Quit</property>
-                      </object>
-                    </child>
-                  </object>
-                </child>
-              </object>
-            </child>
-          </object>
-        </interface>
-        """
+    /// The keys, by group: GTK's accelerator names (several, space-separated, for one line)
+    /// and what each does.
+    static let groups: [(title: String, keys: [(accelerator: String, title: String)])] = [
+        (
+            "The photo list",
+            [
+                ("Up Down", "Select the photo above / below"),
+                ("Page_Up Page_Down", "A screen up / down"),
+                ("Home End", "The first / last photo"),
+                ("Return", "Open the selected photo large (or double-click it)"),
+            ]
+        ),
+        ("A photo large", [("Escape", "Back to the list")]),
+        (
+            "The app",
+            [
+                ("<Control>o", "Open photos or a photo list…"),
+                ("<Control><Shift>o", "Open a folder…"),
+                ("<Alt>f", "Choose the filter"),
+                ("<Control>i", "Show or hide the queues"),
+                ("F1", "Show these keys"),
+                ("<Control>q", "Quit"),
+            ]
+        ),
+    ]
+
+    /// The window as GtkBuilder XML: a section of ``groups``.
+    static var xml: String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let groupElements = groups.map { group in
+            let shortcuts = group.keys.map { key in
+                """
+                <child><object class="GtkShortcutsShortcut">\
+                <property name="accelerator">\(escaped(key.accelerator))</property>\
+                <property name="title">\(escaped(key.title))</property>\
+                </object></child>
+                """
+            }
+            return """
+                <child><object class="GtkShortcutsGroup">\
+                <property name="title">\(escaped(group.title))</property>\(shortcuts.joined())\
+                </object></child>
+                """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <interface><object class="GtkShortcutsWindow" id="keys"><property name="modal">1</property>\
+            <child><object class="GtkShortcutsSection"><property name="section-name">keys</property>\
+            <property name="max-height">12</property>\(groupElements.joined())</object></child>\
+            </object></interface>
+            """
+    }
 }
