@@ -24,7 +24,7 @@ public final class DesktopApp {
     private let options: DesktopOptions
     private let loader: HTTPLoader
     /// The destinations downloads may reach; sources opened later are trusted as given ones.
-    private let destinationPolicy: DestinationPolicy
+    private let destinationPolicy: DestinationPolicy?
     private let pipeline: PhotoPipeline
     private let controller: PhotoListController
     private let application: UnsafeMutablePointer<GtkApplication>
@@ -75,8 +75,9 @@ public final class DesktopApp {
         self.options = options
         let loaderConfiguration: HTTPLoaderConfiguration
         // The demo's manifest is not trusted: served on loopback, it may name loopback until a
-        // source opened later lowers the limit.
-        destinationPolicy = DestinationPolicy(sourceArguments: options.demo ? [] : options.sources)
+        // source opened later lowers the limit. `--allow-private-networks`: no policy at all.
+        destinationPolicy =
+            options.allowsPrivateNetworks ? nil : DestinationPolicy(sourceArguments: options.demo ? [] : options.sources)
         if options.demo {
             // The demo server is on loopback: no proxy of the environment is asked to reach it.
             loaderConfiguration = HTTPLoaderConfiguration(totalTimeout: options.timeout, destinationPolicy: destinationPolicy)
@@ -91,9 +92,11 @@ public final class DesktopApp {
             configuration: .browsing(countsBytesPerURL: options.statsFile != nil, memoryBudget: options.memoryBudget))
         var listConfiguration = PhotoListConfiguration.browsing(prefetchDistance: options.prefetch, naive: options.naive)
         listConfiguration.processing.filter = options.filter
+        listConfiguration.processing.pixelLimit = options.pixelLimit
         controller = PhotoListController(
             loader: options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline, configuration: listConfiguration)
         title = options.demo ? "Sepia demo" : "Sepia — " + options.sources.joined(separator: " ")
+        if options.measuresResponsiveness { ResponsivenessProbe.active = ResponsivenessProbe() }
         application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
         SignalHandlers.connect(application.object, "activate") { [unowned self] in activate() }
         let quitAction = g_simple_action_new("quit", nil)!
@@ -191,7 +194,7 @@ public final class DesktopApp {
     /// listed until the app quits.
     private func open(_ sources: [String]) {
         guard !isQuitting else { return }
-        destinationPolicy.trust(sourceArguments: sources)
+        destinationPolicy?.trust(sourceArguments: sources)
         openedTitle = "Sepia — " + sources.joined(separator: " ")
         loadSource(sources)
     }
@@ -308,6 +311,7 @@ public final class DesktopApp {
         inspector?.stop()
         let cancelledBeforeQuit = Dictionary(controller.queueCounters.map { ($0.name, $0.cancelled) }) { $0 + $1 }
         let visibleRows = controller.visibleRows
+        let responsiveness = ResponsivenessProbe.active?.finish()
         controller.cancelAll()
         if let window { gtk_widget_set_visible(window, false.gboolean) }
         Task { @MainActor in
@@ -317,7 +321,7 @@ public final class DesktopApp {
                         controller: controller, pipeline: options.naive ? nil : pipeline, peakResidentBytes: ResidentMemory.peak())
                     try DesktopStats(
                         list: list, scrolling: scrollTally, cancelledBeforeQuit: cancelledBeforeQuit,
-                        visibleRows: [visibleRows.lowerBound, visibleRows.upperBound]
+                        visibleRows: [visibleRows.lowerBound, visibleRows.upperBound], responsiveness: responsiveness
                     )
                     .write(to: statsFile)
                 } catch {

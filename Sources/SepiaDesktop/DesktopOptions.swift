@@ -1,3 +1,4 @@
+import SepiaImaging
 import SepiaPipeline
 
 /// What the desktop app shows, and how: the command line of `sepia-gtk`.
@@ -17,6 +18,11 @@ public struct DesktopOptions: Sendable {
     public var filter: PhotoFilter = .sepia(intensity: 0.8)
     /// Rows beyond the screen loaded ahead at low priority once the screen has its photos.
     public var prefetch = 3
+    /// The most pixels a photo may have; one with more fails with the reason.
+    public var pixelLimit = ImageDecodingOptions.defaultPixelLimit
+    /// Whether a remote manifest may name private and local addresses (no
+    /// ``DestinationPolicy``).
+    public var allowsPrivateNetworks = false
     /// Seconds a download may take before it fails.
     public var timeout: Double = 20
     /// The budget the decodes of originals reserve their bytes from (see ``MemoryBudget``); nil
@@ -24,6 +30,8 @@ public struct DesktopOptions: Sendable {
     public var memoryBudget: MemoryBudget?
     /// A file to write the session's figures to as JSON on exit, if any.
     public var statsFile: String?
+    /// Whether the figures include the main loop's responsiveness (``ResponsivenessProbe``).
+    public var measuresResponsiveness = false
 
     /// Options browsing `sources`.
     public init(sources: [String]) {

@@ -38,9 +38,11 @@ struct DesktopStats: Encodable {
     let cancelledBeforeQuit: [String: Int]
     /// The rows on screen when the app quit, first and past-the-end.
     let visibleRows: [Int]
+    /// The main loop's responsiveness, when it was measured.
+    let responsiveness: ResponsivenessFigures?
 
     private enum CodingKeys: String, CodingKey {
-        case scrolling, cancelledBeforeQuit, visibleRows
+        case scrolling, cancelledBeforeQuit, visibleRows, responsiveness
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -49,6 +51,7 @@ struct DesktopStats: Encodable {
         try container.encode(scrolling, forKey: .scrolling)
         try container.encode(cancelledBeforeQuit, forKey: .cancelledBeforeQuit)
         try container.encode(visibleRows, forKey: .visibleRows)
+        try container.encodeIfPresent(responsiveness, forKey: .responsiveness)
     }
 
     /// Writes the figures as pretty-printed JSON, keys sorted, to `path`.

@@ -34,6 +34,7 @@ enum Thumbnails {
                     guard widgets.thumbnailKey == key, let texture = texture(of: scaled) else { return }
                     widgets.setThumbnail(texture)
                     g_object_unref(texture.object)  // the picture holds its own reference
+                    ResponsivenessProbe.active?.thumbnailShown()
                 }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import SepiaOperations
 
-/// This process's resident memory, read from `/proc/self` (Linux), and another's peak; for
+/// This process's resident memory, read from `/proc/self` (Linux), and another's; for
 /// benchmarks, tests and status panels.
 package enum ResidentMemory {
     /// Resets the peak (VmHWM) to the current resident size and returns it, or nil where the
@@ -26,6 +26,11 @@ package enum ResidentMemory {
     /// The peak resident size in bytes of another process, `pid`, or nil when it is gone.
     package static func peak(ofProcess pid: Int32) -> Int? {
         field("VmHWM:", process: String(pid))
+    }
+
+    /// The resident size in bytes of another process, `pid`, now, or nil when it is gone.
+    public static func current(ofProcess pid: Int32) -> Int? {
+        field("VmRSS:", process: String(pid))
     }
 
     /// A "Name:   N kB" line of /proc/PROCESS/status, in bytes.

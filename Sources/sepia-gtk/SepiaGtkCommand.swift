@@ -57,13 +57,23 @@ struct SepiaGtkCommand: ParsableCommand {
     )
     var naive = false
 
+    @OptionGroup var pixels: MaxPixelsOption
+
     @OptionGroup var memory: MemoryBudgetOption
+
+    @OptionGroup var privateNetworks: PrivateNetworksOption
 
     @Option(
         help: ArgumentHelp(
             "Write figures (rows shown, work done, bytes, peak memory, scrolling, cancellations) as JSON to this file on exit.",
             visibility: .hidden))
     var statsFile: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "With --stats-file: also measure how late the main loop runs a 10 ms timeout, and when the first thumbnail shows.",
+            visibility: .hidden))
+    var measureResponsiveness = false
 
     /// Runs the command line as ArgumentParser's own `main` does, except that an error's
     /// message is made safe for a terminal (``ParsableCommand/exitWritingSafeError(_:)``).
@@ -85,6 +95,7 @@ struct SepiaGtkCommand: ParsableCommand {
         guard (0...10_000_000).contains(count) else { throw ValidationError("--count must be between 0 and 10000000.") }
         guard (0...1_000).contains(prefetch) else { throw ValidationError("--prefetch must be between 0 and 1000.") }
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        guard !measureResponsiveness || statsFile != nil else { throw ValidationError("--measure-responsiveness needs --stats-file.") }
     }
 
     func run() throws {
@@ -103,6 +114,9 @@ struct SepiaGtkCommand: ParsableCommand {
         options.prefetch = prefetch
         options.timeout = timeout
         options.statsFile = statsFile
+        options.measuresResponsiveness = measureResponsiveness
+        options.pixelLimit = pixels.maxPixels
+        options.allowsPrivateNetworks = privateNetworks.allowPrivateNetworks
         options.memoryBudget = try memory.budget()
         let status = MainActor.assumeIsolated { DesktopApp.run(options) }
         if status != 0 { throw ExitCode(status) }

@@ -30,8 +30,7 @@ struct BrowseOptions: ParsableArguments {
 
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: ArgumentHelp("Refuse photos with more pixels than this.", valueName: "pixels"))
-    var maxPixels = OptionCheck.maxPixels.upperBound
+    @OptionGroup var pixels: MaxPixelsOption
 
     @OptionGroup var memory: MemoryBudgetOption
 
@@ -51,7 +50,6 @@ struct BrowseOptions: ParsableArguments {
     func validate() throws {
         if let jobs { try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs) }
         try OptionCheck.count(prefetch, "--prefetch", in: 0...1_000)
-        try OptionCheck.count(maxPixels, "--max-pixels", in: OptionCheck.maxPixels)
         if let timeout { try OptionCheck.seconds(timeout, "--timeout") }
     }
 }

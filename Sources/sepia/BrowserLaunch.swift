@@ -34,7 +34,7 @@ struct BrowserLaunch {
         let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
         var listConfiguration = PhotoListConfiguration.browsing(prefetchDistance: options.prefetch, naive: options.naive)
         listConfiguration.processing.filter = options.look.photoFilter
-        listConfiguration.processing.pixelLimit = options.maxPixels
+        listConfiguration.processing.pixelLimit = options.pixels.maxPixels
         let controller = PhotoListController(loader: photos, configuration: listConfiguration)
         let environment = ProcessInfo.processInfo.environment
         let app = try BrowserApp(

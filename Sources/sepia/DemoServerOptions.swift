@@ -1,4 +1,5 @@
 import ArgumentParser
+import SepiaCommandLine
 import SepiaDemoServer
 import SepiaImaging
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaCommandLine
 import SepiaPipeline
 
 /// `--user-agent` and `--allow-private-networks`, shared by the commands that download photos,
@@ -9,12 +10,7 @@ struct NetworkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The User-Agent header sent with every request.", valueName: "text"))
     var userAgent: String = HTTPRequestHeaders.defaultUserAgent
 
-    @Flag(
-        help: """
-            Let a remote manifest name private and local addresses (loopback, link-local, RFC 1918…). \
-            By default a photo's address may be no more private than its manifest's.
-            """)
-    var allowPrivateNetworks = false
+    @OptionGroup var privateNetworks: PrivateNetworksOption
 
     func validate() throws {
         guard !userAgent.isEmpty, !userAgent.contains(where: { $0.isNewline || $0 == "\0" }) else {
@@ -30,7 +26,7 @@ struct NetworkOptions: ParsableArguments {
     func loaderConfiguration(totalTimeout: TimeInterval, direct: Bool = false, sources: [String]) throws -> HTTPLoaderConfiguration {
         HTTPLoaderConfiguration(
             totalTimeout: totalTimeout, userAgent: userAgent, proxies: direct ? .none : try proxies(),
-            destinationPolicy: allowPrivateNetworks ? nil : DestinationPolicy(sourceArguments: sources))
+            destinationPolicy: privateNetworks.destinationPolicy(sources: sources))
     }
 
     private func proxies() throws -> ProxySettings {

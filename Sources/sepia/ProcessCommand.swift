@@ -60,8 +60,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Seconds a download may take in all.")
     var timeout: Double = 60
 
-    @Option(help: ArgumentHelp("Refuse photos with more pixels than this.", valueName: "pixels"))
-    var maxPixels = OptionCheck.maxPixels.upperBound
+    @OptionGroup var pixels: MaxPixelsOption
 
     @OptionGroup var memory: MemoryBudgetOption
 
@@ -108,7 +107,6 @@ struct ProcessCommand: AsyncParsableCommand {
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100.") }
         try OptionCheck.count(jobs, "--jobs", in: OptionCheck.jobs)
         try OptionCheck.seconds(timeout, "--timeout")
-        try OptionCheck.count(maxPixels, "--max-pixels", in: OptionCheck.maxPixels)
         if let shards { try OptionCheck.count(shards, "--shards", in: 1...BatchShard.mostShards) }
         if let maxRate, !(maxRate > 0 && maxRate <= 1_000_000) {
             throw ValidationError("--max-rate must be a number of requests a second above 0 and at most 1000000 (got \(maxRate)).")
@@ -208,7 +206,7 @@ struct ProcessCommand: AsyncParsableCommand {
         if let skipped = collection.skippedSummary { printErrorLine("\(skipped)") }
         var options = BatchOptions(
             output: folder,
-            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: maxPixels),
+            processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: pixels.maxPixels),
             format: format.encoding(quality: quality),
             maxConcurrentFiltrations: jobs,
             originals: cache,

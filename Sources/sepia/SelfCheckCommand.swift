@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaCommandLine
 import SepiaImaging
 import SepiaOperations
 import SepiaPipeline
