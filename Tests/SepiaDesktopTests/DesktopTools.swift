@@ -86,4 +86,28 @@ enum DesktopTools {
         }
         return RGBImage(width: image.width, height: image.height, bytes: bytes)
     }
+
+    /// Where the list's scrollbar slider is when the list is at its top, on the screen (the
+    /// window is at the screen's top left).
+    static let scrollbarX = 887
+    static let sliderTopY = 60
+
+    /// Moves the pointer onto the scrollbar's slider at the top of the list, to and fro, until
+    /// a screenshot shows the slider wide: GTK's overlay scrollbar shows as the pointer moves
+    /// and widens when it comes near, and only then does a press land on the slider rather
+    /// than on the row beneath.
+    static func revealScrollbar(in app: XvfbDesktopApp) throws {
+        var step = 0
+        let wide = try Polling.wait(every: 0.2, for: 20) {
+            step += 1
+            try app.movePointer(x: scrollbarX, y: sliderTopY + step % 2)
+            let slider = try app.screenshot().cropped(x: scrollbarX - 3, y: sliderTopY, width: 7, height: 10)
+            // The slider's grey, from edge to edge.
+            return slider.isBlank(tolerance: 8) && (90...170).contains(slider.bytes[0])
+        }
+        guard wide else {
+            try app.save(try app.screenshot(), as: "timeout-scrollbar")
+            throw WaitTimeout(waitingUntil: "the scrollbar's slider shows wide", seconds: 20)
+        }
+    }
 }

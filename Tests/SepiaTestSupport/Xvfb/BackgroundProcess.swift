@@ -59,6 +59,14 @@ package final class BackgroundProcess {
     /// `timeout` reports it), nil while it runs.
     package var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
+    /// The program's own process id (`timeout`'s only child), or nil before it started or
+    /// after it ended.
+    package var programID: Int32? {
+        let timeout = process.processIdentifier
+        let children = try? String(contentsOfFile: "/proc/\(timeout)/task/\(timeout)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
     /// Sends `signal` to the program (through `timeout`, which passes SIGTERM, SIGINT, SIGHUP
     /// and SIGQUIT on).
     package func send(_ signal: Int32) {

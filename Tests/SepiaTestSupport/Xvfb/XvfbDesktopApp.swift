@@ -67,6 +67,9 @@ package final class XvfbDesktopApp {
     /// The end of what the program wrote on its standard error.
     package var log: String { program.log }
 
+    /// The program's process id, or nil while it does not run.
+    package var processID: Int32? { program.programID }
+
     /// Sends `signal` to the program.
     package func send(_ signal: Int32) {
         program.send(signal)
@@ -148,6 +151,25 @@ package final class XvfbDesktopApp {
         environment["GSK_RENDERER"] = "cairo"
         environment["GDK_BACKEND"] = "x11"
         return try BackgroundProcess(executable, arguments, environment: environment, lifetime: 120)
+    }
+
+    /// Moves the pointer to (`x`, `y`) on the screen.
+    package func movePointer(x: Int, y: Int) throws {
+        _ = try X11Client.run("xdotool", ["mousemove", "\(x)", "\(y)"], display: display)
+    }
+
+    /// Drags with the first mouse button: presses it with the pointer at (`x`, `fromY`) on the
+    /// screen, moves the pointer to (`x`, `toY`) in `steps` equal steps `delay` milliseconds
+    /// apart (and `pause` milliseconds more after every `pauseEvery` steps, when given), and
+    /// releases it there.
+    package func drag(x: Int, fromY: Int, toY: Int, steps: Int, delay: Int = 10, pauseEvery: Int? = nil, pause: Int = 0) throws {
+        var commands = ["mousemove", "\(x)", "\(fromY)", "mousedown", "1"]
+        for step in 1...max(steps, 1) {
+            let y = fromY + (toY - fromY) * step / max(steps, 1)
+            commands += ["sleep", String(Double(delay) / 1000), "mousemove", "\(x)", "\(y)"]
+            if let pauseEvery, step % pauseEvery == 0 { commands += ["sleep", String(Double(pause) / 1000)] }
+        }
+        _ = try X11Client.run("xdotool", commands + ["sleep", "0.05", "mouseup", "1"], display: display)
     }
 
     /// The program's accessible objects that have a name (empty until it is on the bus).
