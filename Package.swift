@@ -209,6 +209,7 @@ let package = Package(
             name: "SepiaDesktopTests",
             dependencies: [
                 "SepiaDesktop", "CGtk", "CSepiaGtk", "SepiaTestSupport", "SepiaDemoContent", "SepiaDemoServer", "SepiaImaging",
+                "SepiaSystem",
             ]),
     ]
 )

@@ -17,9 +17,9 @@ import SepiaTerminal
 /// way: the rows' work is cancelled, the HTTP client shut down, the demo server stopped, then
 /// the loop ends.
 @MainActor
-public final class DesktopApp {
+package final class DesktopApp {
     /// The application's id (D-Bus name and desktop entry's name).
-    nonisolated public static let applicationID = "io.github.sepia.Sepia"
+    nonisolated package static let applicationID = "io.github.sepia.Sepia"
 
     private let options: DesktopOptions
     private let loader: HTTPLoader
@@ -53,7 +53,7 @@ public final class DesktopApp {
     /// Runs the app with `options` until it quits; returns the process's exit status (0, or
     /// 1 when no display can be opened or the options cannot be used, with a message on
     /// standard error).
-    public static func run(_ options: DesktopOptions) -> Int32 {
+    package static func run(_ options: DesktopOptions) -> Int32 {
         guard gtk_init_check() != 0 else {
             printError("sepia-gtk: cannot open a display (DISPLAY or WAYLAND_DISPLAY); `sepia browse` shows the photos in a terminal.")
             return 1

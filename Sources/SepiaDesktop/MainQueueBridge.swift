@@ -13,7 +13,7 @@ import Glibc
 /// makes it unreadable again: without the read, GLib would call back at once, forever, and
 /// spin a core) and the queue is drained with `_dispatch_main_queue_callback_4CF`. No timer,
 /// no polling: an idle app sleeps in `poll()`.
-public enum MainQueueBridge {
+package enum MainQueueBridge {
     /// The GLib source watching the main queue's handle, once installed.
     @MainActor private static var source: guint = 0
 
@@ -21,7 +21,7 @@ public enum MainQueueBridge {
     /// thread before running GLib's loop (`g_application_run`, `g_main_loop_run`). Work
     /// queued before is run on the loop's first turn.
     @MainActor
-    public static func install() {
+    package static func install() {
         guard source == 0 else { return }
         let handle = _dispatch_get_main_queue_handle_4CF()
         source = g_unix_fd_add(handle, G_IO_IN, drain, nil)

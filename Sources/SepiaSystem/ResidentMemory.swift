@@ -29,7 +29,7 @@ package enum ResidentMemory {
     }
 
     /// The resident size in bytes of another process, `pid`, now, or nil when it is gone.
-    public static func current(ofProcess pid: Int32) -> Int? {
+    package static func current(ofProcess pid: Int32) -> Int? {
         field("VmRSS:", process: String(pid))
     }
 

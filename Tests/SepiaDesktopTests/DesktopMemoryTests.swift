@@ -1,6 +1,6 @@
 import Foundation
 import SepiaDemoServer
-import SepiaProcess
+import SepiaSystem
 import SepiaTestSupport
 import XCTest
 
@@ -54,11 +54,11 @@ final class DesktopMemoryTests: XCTestCase {
         let (x, top) = (DesktopTools.scrollbarX, DesktopTools.sliderTopY)
         // Both drags end with the pointer on the slider (at the trough's end, at its top), so
         // that the scrollbar stays wide for the next press.
-        try app.drag(x: x, fromY: top, toY: Self.sliderBottomY, steps: 320, delay: 5, pauseEvery: 32, pause: 250)
+        try app.drag(from: x, top, to: x, Self.sliderBottomY, steps: 320, delay: 5, pauseEvery: 32, pause: 250, dwell: 50)
         try app.waitForAccessibleNodes("the last screen's rows failed") { nodes in
             nodes.contains { $0.name.hasPrefix("photo-\(Self.rowCount): Failed to load: ") }
         }
-        try app.drag(x: x, fromY: Self.sliderBottomY, toY: top, steps: 20)
+        try app.drag(from: x, Self.sliderBottomY, to: x, top, steps: 20, delay: 10, dwell: 50)
         try app.waitForAccessibleNodes("the top rows show again") { nodes in
             nodes.contains { $0.name.hasPrefix("photo-00001: ") }
         }

@@ -53,7 +53,8 @@ final class DesktopScrollTests: XCTestCase {
         // The slider, at the top of the trough, dragged halfway down in small steps.
         try scrollWhileTheFirstScreenLoads("scrollbar") { app in
             try DesktopTools.revealScrollbar(in: app)
-            try app.drag(x: DesktopTools.scrollbarX, fromY: DesktopTools.sliderTopY, toY: 380, steps: 30)
+            try app.drag(
+                from: DesktopTools.scrollbarX, DesktopTools.sliderTopY, to: DesktopTools.scrollbarX, 380, steps: 30, delay: 10, dwell: 50)
         }
     }
 

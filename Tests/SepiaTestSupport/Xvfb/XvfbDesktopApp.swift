@@ -114,16 +114,25 @@ package final class XvfbDesktopApp {
     }
 
     /// Drags with the first mouse button from (`x`, `y`) to (`toX`, `toY`) on the screen, in
-    /// steps a drag-and-drop protocol sees as a drag (past the drag threshold, then over the
-    /// target), and drops there.
-    package func drag(from x: Int, _ y: Int, to toX: Int, _ toY: Int) throws {
-        var steps: [String] = ["mousemove", "\(x)", "\(y)", "mousedown", "1"]
-        for step in 1...10 {
-            steps += ["sleep", "0.05", "mousemove", "\(x + (toX - x) * step / 10)", "\(y + (toY - y) * step / 10)"]
+    /// `steps` equal steps `delay` milliseconds apart (and `pause` milliseconds more after every
+    /// `pauseEvery` steps, when given), then stays `dwell` milliseconds over the target, moves
+    /// one pixel more and stays again before releasing the button: a drop target answers a move
+    /// (XDND's XdndPosition) before it takes a drop, and a scrollbar settles.
+    package func drag(
+        from x: Int, _ y: Int, to toX: Int, _ toY: Int, steps: Int = 10, delay: Int = 50, pauseEvery: Int? = nil, pause: Int = 0,
+        dwell: Int = 300
+    ) throws {
+        let steps = max(steps, 1)
+        var commands = ["mousemove", "\(x)", "\(y)", "mousedown", "1"]
+        for step in 1...steps {
+            commands += [
+                "sleep", String(Double(delay) / 1000), "mousemove", "\(x + (toX - x) * step / steps)", "\(y + (toY - y) * step / steps)",
+            ]
+            if let pauseEvery, step % pauseEvery == 0 { commands += ["sleep", String(Double(pause) / 1000)] }
         }
-        // Over the target a moment, and a last move, so that it has answered XdndPosition.
-        steps += ["sleep", "0.3", "mousemove", "\(toX + 1)", "\(toY)", "sleep", "0.3", "mouseup", "1"]
-        _ = try X11Client.run("xdotool", steps, display: display)
+        let dwellSeconds = String(Double(dwell) / 1000)
+        commands += ["sleep", dwellSeconds, "mousemove", "\(toX + 1)", "\(toY)", "sleep", dwellSeconds, "mouseup", "1"]
+        _ = try X11Client.run("xdotool", commands, display: display)
     }
 
     /// Turns the mouse wheel `notches` times (down, or up when `down` is false) with the
@@ -151,25 +160,6 @@ package final class XvfbDesktopApp {
         environment["GSK_RENDERER"] = "cairo"
         environment["GDK_BACKEND"] = "x11"
         return try BackgroundProcess(executable, arguments, environment: environment, lifetime: 120)
-    }
-
-    /// Moves the pointer to (`x`, `y`) on the screen.
-    package func movePointer(x: Int, y: Int) throws {
-        _ = try X11Client.run("xdotool", ["mousemove", "\(x)", "\(y)"], display: display)
-    }
-
-    /// Drags with the first mouse button: presses it with the pointer at (`x`, `fromY`) on the
-    /// screen, moves the pointer to (`x`, `toY`) in `steps` equal steps `delay` milliseconds
-    /// apart (and `pause` milliseconds more after every `pauseEvery` steps, when given), and
-    /// releases it there.
-    package func drag(x: Int, fromY: Int, toY: Int, steps: Int, delay: Int = 10, pauseEvery: Int? = nil, pause: Int = 0) throws {
-        var commands = ["mousemove", "\(x)", "\(fromY)", "mousedown", "1"]
-        for step in 1...max(steps, 1) {
-            let y = fromY + (toY - fromY) * step / max(steps, 1)
-            commands += ["sleep", String(Double(delay) / 1000), "mousemove", "\(x)", "\(y)"]
-            if let pauseEvery, step % pauseEvery == 0 { commands += ["sleep", String(Double(pause) / 1000)] }
-        }
-        _ = try X11Client.run("xdotool", commands + ["sleep", "0.05", "mouseup", "1"], display: display)
     }
 
     /// The program's accessible objects that have a name (empty until it is on the bus).
