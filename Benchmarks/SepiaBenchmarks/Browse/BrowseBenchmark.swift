@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SepiaSystem
 import SepiaTestSupport
 
 /// `sepia-bench browse`: the terminal browser (`sepia demo`) measured from outside, through
