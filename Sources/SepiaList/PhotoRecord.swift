@@ -80,7 +80,7 @@ public struct PhotoRecord: Sendable, Equatable {
         return true
     }
 
-    /// Whether the row failed in a way trying again may mend (``PhotoError/isWorthRetrying``:
+    /// Whether the row failed in a way trying again may mend (`PhotoError.isWorthRetrying`:
     /// a network failure, a busy server…, not bytes that do not decode nor an HTTP 404), and
     /// has a URL to try: what a Retry button or key offers.
     public var canRetry: Bool {
