@@ -148,9 +148,7 @@ package final class DesktopApp {
         MainMenu.install(in: header)
         let status = gtk_label_new(nil)!
         gtk_label_set_xalign(sepia_label(status.object), 0)
-        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            setMargin(status, 6)
-        }
+        setMargins(of: status, to: 6)
         gtk_widget_add_css_class(status, "dim-label")
         gtk_box_append(sepia_box(content.object), status)
         statusLabel = status

@@ -106,13 +106,14 @@ final class FilterControls {
         gtk_widget_set_sensitive(scale, choosesSepia.gboolean)
     }
 
-    /// The drop-down's position of `filter`.
+    /// The drop-down's position of `filter` (any sepia intensity is "Sepia").
     private static func choice(of filter: PhotoFilter) -> Int {
-        switch filter {
-        case .sepia: 0
-        case .grayscale: 1
-        case .none: 2
-        }
+        choices.firstIndex { choice in
+            switch (choice.filter, filter) {
+            case (.sepia, .sepia): true
+            default: choice.filter == filter
+            }
+        } ?? 0
     }
 
     /// A drop-down of `names`.

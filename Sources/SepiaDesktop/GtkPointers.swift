@@ -31,3 +31,11 @@ func withCStringArray<Result>(_ strings: [String], _ body: (UnsafePointer<Unsafe
         buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count, body)
     }
 }
+
+/// Sets all four margins of `widget` to `pixels`.
+func setMargins(of widget: Widget, to pixels: gint) {
+    gtk_widget_set_margin_start(widget, pixels)
+    gtk_widget_set_margin_end(widget, pixels)
+    gtk_widget_set_margin_top(widget, pixels)
+    gtk_widget_set_margin_bottom(widget, pixels)
+}

@@ -37,9 +37,7 @@ final class LargePhotoPage {
     init(pipeline: PhotoPipeline) {
         self.pipeline = pipeline
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            setMargin(widget, 8)
-        }
+        setMargins(of: widget, to: 8)
         // Focusable, so that the keyboard stays in the window while the list is away.
         gtk_widget_set_focusable(widget, true.gboolean)
 

@@ -50,9 +50,7 @@ final class PhotoRowWidgets {
         // The thumbnail's box and the margins make every row as high: no size request on the
         // row itself, which would have the horizontal box measure the picture's width for the
         // row's whole height and enlarge it.
-        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            setMargin(root, gint(Self.margin))
-        }
+        setMargins(of: root, to: gint(Self.margin))
 
         picture = gtk_picture_new()
         gtk_picture_set_content_fit(sepia_picture(picture.object), GTK_CONTENT_FIT_CONTAIN)

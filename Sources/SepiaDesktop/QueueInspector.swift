@@ -36,9 +36,7 @@ final class QueueInspector {
     init(controller: PhotoListController) {
         self.controller = controller
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)
-        for setMargin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
-            setMargin(widget, 12)
-        }
+        setMargins(of: widget, to: 12)
         let title = gtk_label_new("Queues")!
         gtk_widget_add_css_class(title, "title-4")
         gtk_box_append(sepia_box(widget.object), title)
