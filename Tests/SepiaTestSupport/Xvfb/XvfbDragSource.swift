@@ -46,6 +46,11 @@ package final class XvfbDragSource {
     /// Whether the window is shown (the program prints "shown" once it is mapped).
     package var isShown: Bool { program.output.contains("shown") }
 
+    /// Whether the drag it offered has ended: dropped and read by the target, or cancelled (the
+    /// program prints "ended" on `drag-end` or `drag-cancel`). Until then the target may still ask
+    /// this program for the data, so it must stay up.
+    package var hasEnded: Bool { program.output.contains("ended") }
+
     /// The end of what the program wrote on its standard error.
     package var log: String { program.log }
 
@@ -77,6 +82,8 @@ package final class XvfbDragSource {
             area.set_size_request(WIDTH, HEIGHT)
             source = Gtk.DragSource(actions=Gdk.DragAction.COPY)
             source.connect("prepare", offer)
+            source.connect("drag-end", lambda *_: print("ended", flush=True))
+            source.connect("drag-cancel", lambda *_: (print("ended", flush=True), False)[1])
             area.add_controller(source)
             window.set_child(area)
             window.connect("map", lambda *_: (print("shown", flush=True)))
