@@ -160,6 +160,7 @@ package final class DesktopApp {
         }
         controller.onChange = { [unowned self] change in changed(change) }
         updateTitle()
+        ResponsivenessProbe.active?.watchFrames(of: window)
         gtk_window_present(sepia_window(window.object))
         gtk_widget_grab_focus(list.listView)
         // On the loop's next turn: the window is up before a naive data source holds the thread.

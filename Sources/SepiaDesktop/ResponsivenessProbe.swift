@@ -1,18 +1,19 @@
 import CGtk
 
 /// How the main loop keeps up, for the desktop benchmark (`sepia-gtk --measure-responsiveness`,
-/// hidden, written to `--stats-file`): when the first thumbnail was shown, and how late a GLib
-/// timeout due every ``interval`` milliseconds runs from then until the app is asked to quit.
+/// hidden, written to `--stats-file`): when the first thumbnail was shown, and from then until the
+/// app is asked to quit, how late a GLib timeout due every ``interval`` millisecond runs and how
+/// far apart the window's frames come.
 ///
-/// Nothing of it exists unless asked for: the app makes no probe, and the one hook elsewhere
-/// (``Thumbnails``) tests ``active`` for nil.
+/// Nothing of it exists unless asked for: the app makes no probe, and the hooks elsewhere
+/// (``Thumbnails``, ``DesktopApp``) test ``active`` for nil.
 @MainActor
 final class ResponsivenessProbe {
     /// The probe of this run, or nil when none was asked for.
     static var active: ResponsivenessProbe?
 
     /// The timeout's period, in milliseconds.
-    static let interval: gint64 = 10
+    static let interval: gint64 = 1
 
     /// The monotonic clock (`CLOCK_MONOTONIC`, as Python's `time.monotonic()`) in microseconds
     /// when a thumbnail was first shown, or nil before.
@@ -22,6 +23,22 @@ final class ResponsivenessProbe {
     /// When the timeout last ran, in microseconds.
     private var lastTick: gint64 = 0
     private var timer: guint = 0
+    /// The time between consecutive frames of the window, in microseconds.
+    private var frameIntervals: [gint64] = []
+    /// The frame time of the window's last frame, in microseconds, or nil before one.
+    private var lastFrame: gint64?
+    private var isFinished = false
+
+    /// Records the intervals between `window`'s frames from the first thumbnail on. The frame
+    /// clock then ticks every frame, as it does while the list scrolls or an animation runs.
+    func watchFrames(of window: UnsafeMutablePointer<GtkWidget>) {
+        SignalHandlers.onEveryFrame(of: window) { [weak self] frameTime in
+            guard let self, !isFinished else { return false }
+            if firstThumbnail != nil, let lastFrame { frameIntervals.append(frameTime - lastFrame) }
+            lastFrame = frameTime
+            return true
+        }
+    }
 
     /// Notes that a row's thumbnail was shown; the first one starts the timeout.
     func thumbnailShown() {
@@ -39,19 +56,14 @@ final class ResponsivenessProbe {
         }
     }
 
-    /// Stops the timeout and returns the figures.
+    /// Stops the timeout and the frame records and returns the figures.
     func finish() -> ResponsivenessFigures {
         if timer != 0 { g_source_remove(timer) }
         timer = 0
-        let sorted = lateness.sorted()
-        func percentile(_ fraction: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            return Double(sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]) / 1_000
-        }
+        isFinished = true
         return ResponsivenessFigures(
-            firstThumbnailMonotonicMicroseconds: firstThumbnail, latenessSamples: sorted.count,
-            latenessP50Milliseconds: percentile(0.5), latenessP99Milliseconds: percentile(0.99),
-            latenessMaxMilliseconds: Double(sorted.last ?? 0) / 1_000)
+            firstThumbnailMonotonicMicroseconds: firstThumbnail, lateness: ResponsivenessFigures.Distribution(lateness),
+            frameIntervals: ResponsivenessFigures.Distribution(frameIntervals))
     }
 }
 
@@ -59,10 +71,29 @@ final class ResponsivenessProbe {
 struct ResponsivenessFigures: Encodable {
     /// `CLOCK_MONOTONIC` in microseconds when the first thumbnail was shown, nil if none was.
     let firstThumbnailMonotonicMicroseconds: gint64?
-    /// Runs of the timeout measured.
-    let latenessSamples: Int
-    /// The median, 99th percentile and largest lateness of the timeout, in milliseconds.
-    let latenessP50Milliseconds: Double
-    let latenessP99Milliseconds: Double
-    let latenessMaxMilliseconds: Double
+    /// How late the timeout ran.
+    let lateness: Distribution
+    /// The time between the window's frames.
+    let frameIntervals: Distribution
+
+    /// Samples' count, median, 99th percentile and largest, in milliseconds.
+    struct Distribution: Encodable {
+        let samples: Int
+        let p50Milliseconds: Double
+        let p99Milliseconds: Double
+        let maxMilliseconds: Double
+
+        /// The distribution of `microseconds`.
+        init(_ microseconds: [gint64]) {
+            let sorted = microseconds.sorted()
+            func percentile(_ fraction: Double) -> Double {
+                guard !sorted.isEmpty else { return 0 }
+                return Double(sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]) / 1_000
+            }
+            samples = sorted.count
+            p50Milliseconds = percentile(0.5)
+            p99Milliseconds = percentile(0.99)
+            maxMilliseconds = Double(sorted.last ?? 0) / 1_000
+        }
+    }
 }

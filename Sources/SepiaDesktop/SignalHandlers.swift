@@ -91,6 +91,19 @@ enum SignalHandlers {
         return g_timeout_add_full(G_PRIORITY_DEFAULT, interval, tick, Unmanaged.passRetained(Box(body)).toOpaque(), releaseData)
     }
 
+    /// Runs `body` with the frame clock's frame time (microseconds, `CLOCK_MONOTONIC`) on each
+    /// frame `widget` is shown in, for as long as it returns true. While it runs, the frame clock
+    /// keeps ticking even when nothing needs drawing.
+    @discardableResult
+    static func onEveryFrame(of widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor (gint64) -> Bool) -> guint {
+        let tick: GtkTickCallback = { _, clock, data in
+            MainActor.assumeIsolated {
+                Unmanaged<Box<(gint64) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(gdk_frame_clock_get_frame_time(clock)) ? 1 : 0
+            }
+        }
+        return gtk_widget_add_tick_callback(widget, tick, Unmanaged.passRetained(Box(body)).toOpaque(), releaseData)
+    }
+
     /// Runs `body` on the main loop when the process receives `signal` (SIGINT, SIGTERM…),
     /// for as long as it returns true.
     @discardableResult

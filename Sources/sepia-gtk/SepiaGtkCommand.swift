@@ -71,7 +71,7 @@ struct SepiaGtkCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "With --stats-file: also measure how late the main loop runs a 10 ms timeout, and when the first thumbnail shows.",
+            "With --stats-file: also measure how late the main loop runs a 1 ms timeout, how far apart frames come, and when the first thumbnail shows.",
             visibility: .hidden))
     var measureResponsiveness = false
 
