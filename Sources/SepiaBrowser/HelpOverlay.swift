@@ -12,7 +12,7 @@ enum HelpOverlay {
         ("mouse wheel", "scroll"),
         ("Enter  l  →", "open the photo large"),
         ("Esc  h  ←", "close the photo, help or alert"),
-        ("r", "retry a failed photo"),
+        ("r", "retry a failed photo that may load now"),
         ("o", "show / hide the queues"),
         ("?", "show / hide this help"),
         ("Ctrl-z", "suspend to the shell (fg resumes)"),

@@ -41,9 +41,11 @@ package final class DesktopApp {
     private var isQuitting = false
     /// Whether this load's failure was shown: once per load.
     private var alertShown = false
-    private var title: String
+    private var title: WindowTitle
     /// The title of the sources opened last, shown once their rows load.
-    private var openedTitle: String?
+    private var openedTitle: WindowTitle?
+    /// The header bar's title: the short form of ``title``, the full one as its tooltip.
+    private var titleLabel: Widget?
     /// Loads started, so that only the newest one's skipped entries are counted.
     private var loadCount = 0
     private var opening: SourceOpening?
@@ -95,7 +97,7 @@ package final class DesktopApp {
         listConfiguration.processing.pixelLimit = options.pixelLimit
         controller = PhotoListController(
             loader: options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline, configuration: listConfiguration)
-        title = options.demo ? "Sepia demo" : "Sepia — " + options.sources.joined(separator: " ")
+        title = options.demo ? .demo : WindowTitle(sources: options.sources)
         if options.measuresResponsiveness { ResponsivenessProbe.active = ResponsivenessProbe() }
         application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
         SignalHandlers.connect(application.object, "activate") { [unowned self] in activate() }
@@ -132,6 +134,11 @@ package final class DesktopApp {
         let filterControls = FilterControls(filter: options.filter) { [unowned self] filter in filterChanged(filter) }
         self.filterControls = filterControls
         gtk_header_bar_pack_end(OpaquePointer(header), filterControls.widget)
+        let titleLabel = gtk_label_new(nil)!
+        gtk_label_set_ellipsize(sepia_label(titleLabel.object), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_add_css_class(titleLabel, "title")
+        gtk_header_bar_set_title_widget(OpaquePointer(header), titleLabel)
+        self.titleLabel = titleLabel
         gtk_window_set_titlebar(sepia_window(window.object), header)
 
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -177,8 +184,8 @@ package final class DesktopApp {
                 let server = try await DemoPhotoServer.start(configuration)
                 guard !isQuitting else { return await server.stop() }
                 demoServer = server
-                title =
-                    "Sepia demo — \(server.catalog.photos.count) photos, \(server.catalog.brokenEntries.count) broken on purpose"
+                title = WindowTitle.demo.appending(
+                    " — \(server.catalog.photos.count) photos, \(server.catalog.brokenEntries.count) broken on purpose")
                 updateTitle()
                 loadSource([server.propertyListURL.absoluteString])
             } catch {
@@ -194,7 +201,7 @@ package final class DesktopApp {
     private func open(_ sources: [String]) {
         guard !isQuitting else { return }
         destinationPolicy?.trust(sourceArguments: sources)
-        openedTitle = "Sepia — " + sources.joined(separator: " ")
+        openedTitle = WindowTitle(sources: sources)
         loadSource(sources)
     }
 
@@ -255,7 +262,12 @@ package final class DesktopApp {
 
     private func updateTitle() {
         guard let window else { return }
-        gtk_window_set_title(sepia_window(window.object), title + (options.naive ? " (naive: everything on the main thread)" : ""))
+        let shown = options.naive ? title.appending(" (naive: everything on the main thread)") : title
+        gtk_window_set_title(sepia_window(window.object), shown.full)
+        if let titleLabel {
+            gtk_label_set_text(sepia_label(titleLabel.object), shown.short)
+            gtk_widget_set_tooltip_text(titleLabel, shown.full)
+        }
     }
 
     private func updateStatus() {

@@ -47,7 +47,9 @@ final class QueueInspector {
         }
         gtk_widget_set_visible(widget, false.gboolean)
 
-        toggleButton = gtk_toggle_button_new_with_label("Queues")
+        toggleButton = gtk_toggle_button_new()
+        gtk_button_set_icon_name(sepia_button(toggleButton.object), "sidebar-show-right-symbolic")
+        sepia_set_accessible_label(toggleButton, "Queues")
         gtk_widget_set_tooltip_text(toggleButton, "Show the queues (Ctrl+I)")
         SignalHandlers.connect(toggleButton.object, "toggled") { [weak self] in self?.toggled() }
         // Ctrl+I anywhere in the window clicks the button.

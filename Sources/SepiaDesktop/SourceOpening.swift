@@ -38,11 +38,12 @@ final class SourceOpening {
     func install(in window: Widget, header: Widget) {
         self.window = window
         let buttons = [
-            ("Open…", "app.open", "Open photo files or a manifest (Ctrl+O)"),
-            ("Open Folder…", "app.open-folder", "Open a folder of photos (Ctrl+Shift+O)"),
+            ("Open…", "document-open-symbolic", "app.open", "Open photo files or a manifest (Ctrl+O)"),
+            ("Open Folder…", "folder-open-symbolic", "app.open-folder", "Open a folder of photos (Ctrl+Shift+O)"),
         ]
-        for (label, action, tooltip) in buttons {
-            let button = gtk_button_new_with_label(label)!
+        for (label, icon, action, tooltip) in buttons {
+            let button = gtk_button_new_from_icon_name(icon)!
+            sepia_set_accessible_label(button, label)
             gtk_actionable_set_action_name(sepia_actionable(button.object), action)
             gtk_widget_set_tooltip_text(button, tooltip)
             gtk_header_bar_pack_start(OpaquePointer(header), button)

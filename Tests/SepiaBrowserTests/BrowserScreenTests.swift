@@ -140,7 +140,7 @@ final class BrowserScreenTests: XCTestCase {
 
     func testHelpListsTheKeys() {
         let screen = screenText(BrowserScreen.draw(frame(rows: [], overlay: .help)))
-        XCTAssertTrue(screen.contains("retry a failed photo"))
+        XCTAssertTrue(screen.contains("retry a failed photo that may load now"))
         XCTAssertTrue(screen.contains("quit"))
     }
 

@@ -74,6 +74,7 @@ static inline const char *sepia_value_get_text(const GValue *value) {
 static inline GtkRange *sepia_range(gpointer object) { return GTK_RANGE(object); }
 static inline GtkScale *sepia_scale(gpointer object) { return GTK_SCALE(object); }
 static inline GtkToggleButton *sepia_toggle_button(gpointer object) { return GTK_TOGGLE_BUTTON(object); }
+static inline GtkButton *sepia_button(gpointer object) { return GTK_BUTTON(object); }
 static inline GtkGrid *sepia_grid(gpointer object) { return GTK_GRID(object); }
 
 // MARK: Variadic functions
