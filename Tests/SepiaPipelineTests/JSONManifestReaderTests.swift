@@ -3,22 +3,22 @@ import XCTest
 
 @testable import SepiaPipeline
 
-/// The JSON fast path reads what `StructuredManifest` reads, row for row, and gives up on
+/// The JSON fast path reads what `StructuredManifest` reads, entry for entry, and gives up on
 /// everything else.
 final class JSONManifestReaderTests: XCTestCase {
-    private func describe(_ rows: [ManifestRow]) -> [String] {
-        rows.map { row in
-            switch row.reference {
-            case .text(let text): "\(row.name ?? "-") -> \(text)"
-            case .unusable(let reason): "\(row.name ?? "-") !! \(reason)"
+    private func describe(_ entries: [RawManifestEntry]) -> [String] {
+        entries.map { entry in
+            switch entry.reference {
+            case .text(let text): "\(entry.name ?? "-") -> \(text)"
+            case .unusable(let reason): "\(entry.name ?? "-") !! \(reason)"
             }
         }
     }
 
     private func assertSameRows(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let data = Data(json.utf8)
-        let fast = try XCTUnwrap(JSONManifestReader.rows(data), "the fast path reads \(json)", file: file, line: line)
-        let reference = try StructuredManifest.jsonRows(data, origin: .remote(URL(string: "https://example.com/m.json")!))
+        let fast = try XCTUnwrap(JSONManifestReader.entries(data), "the fast path reads \(json)", file: file, line: line)
+        let reference = try StructuredManifest.jsonEntries(data, origin: .remote(URL(string: "https://example.com/m.json")!))
         XCTAssertEqual(describe(fast), describe(reference), json, file: file, line: line)
     }
 
@@ -41,9 +41,9 @@ final class JSONManifestReaderTests: XCTestCase {
             #"{"a": "x""#, "[", "",
         ]
         for json in others {
-            XCTAssertNil(JSONManifestReader.rows(Data(json.utf8)), json)
+            XCTAssertNil(JSONManifestReader.entries(Data(json.utf8)), json)
         }
-        XCTAssertNil(JSONManifestReader.rows(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])), "invalid UTF-8")
+        XCTAssertNil(JSONManifestReader.entries(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D])), "invalid UTF-8")
     }
 
     /// A parse through the fast path and one through Foundation give the same entries.

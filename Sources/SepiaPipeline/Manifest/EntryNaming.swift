@@ -1,29 +1,29 @@
 import Foundation
 
-/// Gives every row a name that is never empty and unique within its manifest.
+/// Gives every entry a name that is never empty and unique within its manifest.
 ///
-/// A row keeps the name the document gives it. Otherwise it is named after the last path
+/// An entry keeps the name the document gives it. Otherwise it is named after the last path
 /// component of its URL or path, without extension and percent-decoded ("My%20Cat.jpg" gives
-/// "My Cat"); a URL without a path component ("https://example.com/") names the row as a whole;
-/// a row with no text at all becomes "Untitled 1", "Untitled 2", … in document order.
+/// "My Cat"); a URL without a path component ("https://example.com/") names the entry as a whole;
+/// an entry with no text at all becomes "Untitled 1", "Untitled 2", … in document order.
 /// Repeated names then get " (2)", " (3)", …, skipping any suffixed name the document
 /// already uses: names the document gives keep their text before derived names do, and
 /// otherwise the first in document order keeps it.
 enum EntryNaming {
-    /// The final names of `rows`, in the same order.
-    static func names(of rows: [ManifestRow]) -> [String] {
+    /// The final names of `entries`, in the same order.
+    static func names(of entries: [RawManifestEntry]) -> [String] {
         var untitledCount = 0
-        var names = rows.map { row -> String in
-            if let name = row.name {
+        var names = entries.map { entry -> String in
+            if let name = entry.name {
                 return name
             }
-            if case .text(let text) = row.reference, !text.isEmpty {
+            if case .text(let text) = entry.reference, !text.isEmpty {
                 return derivedName(from: text) ?? text
             }
             untitledCount += 1
             return "Untitled \(untitledCount)"
         }
-        let claimOrder = rows.indices.filter { rows[$0].name != nil } + rows.indices.filter { rows[$0].name == nil }
+        let claimOrder = entries.indices.filter { entries[$0].name != nil } + entries.indices.filter { entries[$0].name == nil }
         for (index, unique) in zip(claimOrder, uniqued(claimOrder.map { names[$0] })) {
             names[index] = unique
         }

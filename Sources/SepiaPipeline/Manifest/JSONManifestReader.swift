@@ -1,16 +1,16 @@
 import Foundation
 
-/// Reads the rows of a JSON manifest of the usual shapes straight from its bytes: an object of
+/// Reads the entries of a JSON manifest of the usual shapes straight from its bytes: an object of
 /// name → URL string, or an array of URL strings and `{name, url}` objects with string values.
 ///
 /// Foundation's `JSONSerialization` builds an object per value first: 260 MB for a manifest of
-/// a million rows, before a single row exists. This reader makes the rows and nothing else.
+/// a million entries, before a single entry exists. This reader makes the entries and nothing else.
 /// It gives up (returns nil) on anything it does not take exactly as `StructuredManifest` would
 /// (invalid JSON, other value types, a repeated key, a root that is neither), and the caller
 /// reads the document with `StructuredManifest` instead, which also words the errors.
 enum JSONManifestReader {
-    /// The rows of `data`, or nil when `StructuredManifest` must read it.
-    static func rows(_ data: Data) -> [ManifestRow]? {
+    /// The entries of `data`, or nil when `StructuredManifest` must read it.
+    static func entries(_ data: Data) -> [RawManifestEntry]? {
         data.withUnsafeBytes { raw in
             var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
             return reader.document()
@@ -22,20 +22,20 @@ enum JSONManifestReader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
-        mutating func document() -> [ManifestRow]? {
+        mutating func document() -> [RawManifestEntry]? {
             skipWhiteSpace()
-            let rows: [ManifestRow]?
+            let entries: [RawManifestEntry]?
             switch peek() {
-            case UInt8(ascii: "{"): rows = dictionaryRows()
-            case UInt8(ascii: "["): rows = arrayRows()
+            case UInt8(ascii: "{"): entries = dictionaryEntries()
+            case UInt8(ascii: "["): entries = arrayEntries()
             default: return nil
             }
             skipWhiteSpace()
-            return position == bytes.count ? rows : nil
+            return position == bytes.count ? entries : nil
         }
 
-        /// `{"name": "url", …}`: rows sorted by key, as `StructuredManifest` sorts them.
-        private mutating func dictionaryRows() -> [ManifestRow]? {
+        /// `{"name": "url", …}`: entries sorted by key, as `StructuredManifest` sorts them.
+        private mutating func dictionaryEntries() -> [RawManifestEntry]? {
             var pairs: [(name: String, url: String)] = []
             var seen = Set<String>()
             let complete = members { key, reader in
@@ -44,32 +44,32 @@ enum JSONManifestReader {
                 return true
             }
             guard complete else { return nil }
-            seen = []  // a million keys: let them go before the sort and the rows need memory
+            seen = []  // a million keys: let them go before the sort and the entries need memory
             pairs.sort { $0.name < $1.name }
-            return pairs.map { ManifestRow(name: $0.name, reference: .text($0.url)) }
+            return pairs.map { RawManifestEntry(name: $0.name, reference: .text($0.url)) }
         }
 
         /// `["url", {"name": …, "url": …}, …]`.
-        private mutating func arrayRows() -> [ManifestRow]? {
-            var rows: [ManifestRow] = []
+        private mutating func arrayEntries() -> [RawManifestEntry]? {
+            var entries: [RawManifestEntry] = []
             let complete = sequence(closedBy: UInt8(ascii: "]")) { reader in
                 switch reader.peek() {
                 case UInt8(ascii: "\""):
                     guard let url = reader.string() else { return false }
-                    rows.append(ManifestRow(name: nil, reference: .text(url)))
+                    entries.append(RawManifestEntry(name: nil, reference: .text(url)))
                 case UInt8(ascii: "{"):
-                    guard let row = reader.objectRow() else { return false }
-                    rows.append(row)
+                    guard let entry = reader.objectEntry() else { return false }
+                    entries.append(entry)
                 default:
                     return false
                 }
                 return true
             }
-            return complete ? rows : nil
+            return complete ? entries : nil
         }
 
         /// `{"name": "…", "url": "…", other keys ignored}`.
-        private mutating func objectRow() -> ManifestRow? {
+        private mutating func objectEntry() -> RawManifestEntry? {
             var name: String?
             var url: String?
             var seen = Set<String>()
@@ -85,8 +85,8 @@ enum JSONManifestReader {
                 }
             }
             guard complete else { return nil }
-            guard let url else { return ManifestRow(name: name, reference: .unusable(reason: "the entry has no \"url\"")) }
-            return ManifestRow(name: name, reference: .text(url))
+            guard let url else { return RawManifestEntry(name: name, reference: .unusable(reason: "the entry has no \"url\"")) }
+            return RawManifestEntry(name: name, reference: .text(url))
         }
 
         /// Reads an object's members, handing each key to `member` with the reader placed at

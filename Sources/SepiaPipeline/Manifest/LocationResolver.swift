@@ -1,17 +1,17 @@
 import Foundation
 
-/// Works out where a row's photo comes from, following the rules of the manifest's origin that
+/// Works out where an entry's photo comes from, following the rules of the manifest's origin that
 /// `ManifestParser` describes.
 ///
 /// A reference without a scheme must look like a path (a "/" or an extension) because
 /// `URL(string:)` on Linux accepts any text, such as ClassicPhotos' "NO URL", as a relative URL.
 /// Texts are quoted in reasons as excerpts.
 struct LocationResolver {
-    /// The manifest the rows come from.
+    /// The manifest the entries come from.
     let origin: ManifestOrigin
 
-    /// The location for one row's reference.
-    func location(for reference: ManifestRow.Reference) -> PhotoLocation {
+    /// The location for one entry's reference.
+    func location(for reference: RawManifestEntry.Reference) -> PhotoLocation {
         switch reference {
         case .unusable(let reason):
             .invalid(reason: reason)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a whole manifest could not be read: what is wrong and which manifest it is.
 ///
-/// Problems with single rows never end up here; they become `PhotoLocation.invalid` rows.
+/// Problems with single entries never end up here; they become `PhotoLocation.invalid` entries.
 public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What is wrong with the document.
     public enum Kind: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a manifest, the list of photos to show, into rows in a stable order.
+/// Reads a manifest, the list of photos to show, into entries in a stable order.
 ///
 /// Formats, told apart by content rather than by file name:
 /// - an XML or binary property list whose root is a dictionary of name → URL string
@@ -8,7 +8,7 @@ import Foundation
 /// - JSON of the same shapes;
 /// - plain text, one URL or path a line, with `#` comment lines and blank lines ignored.
 ///
-/// Rows:
+/// Entries:
 /// - `http`/`https` URLs with a host become `.remote`.
 /// - In a local manifest, `file:` URLs and paths become `.file`; relative paths start at the
 ///   manifest's folder. A path without a scheme must contain a "/" or end in an extension
@@ -17,44 +17,44 @@ import Foundation
 ///   links in a web page do, so they name other http(s) resources; `file:` URLs are refused.
 /// - Anything else (a value that is not text, an empty string, another scheme, text that is no
 ///   URL or path) is kept as `.invalid` with the reason, so it shows as a failed photo.
-/// - A row without a name is named after its URL's last path component ("My%20Cat.jpg" gives
+/// - An entry without a name is named after its URL's last path component ("My%20Cat.jpg" gives
 ///   "My Cat"), or after its whole URL, or "Untitled N"; repeated names get " (2)", " (3)", ….
-///   Rows are sorted by name in natural order (`NaturalSortKey`); names are unique, so the order
+///   Entries are sorted by name in natural order (`NaturalSortKey`); names are unique, so the order
 ///   is total and the same on every run.
 ///
 /// Errors: a document that cannot be read as a whole throws one `ManifestError`. So does a
-/// document without rows (an empty list on screen would hide that the address or file is
+/// document without entries (an empty list on screen would hide that the address or file is
 /// wrong), and text none of whose lines is a URL or path (a plain-text error page, say).
 public enum ManifestParser {
     /// The largest manifest accepted, in bytes: 64 MiB. Loaders should stop reading past it.
     public static let maximumSize = 64 * 1024 * 1024
 
-    /// Detects the format of `data`, reads its rows and returns them sorted by name.
+    /// Detects the format of `data`, reads its entries and returns them sorted by name.
     /// - Parameter origin: where `data` came from; it decides how paths resolve and whether
-    ///   rows may name local files.
+    ///   entries may name local files.
     /// - Throws: `ManifestError` when the document as a whole cannot be used.
     public static func parse(_ data: Data, origin: ManifestOrigin) throws -> [PhotoEntry] {
         guard data.count <= maximumSize else {
             throw ManifestError(.tooLarge(size: data.count, limit: maximumSize), origin: origin)
         }
         let format = try ManifestFormat.detect(data, origin: origin)
-        let rows =
+        let rawEntries =
             switch format {
-            case .propertyList: try StructuredManifest.propertyListRows(data, origin: origin)
-            case .json: try JSONManifestReader.rows(data) ?? StructuredManifest.jsonRows(data, origin: origin)
-            case .textList(let text): TextManifest.rows(in: text)
+            case .propertyList: try StructuredManifest.propertyListEntries(data, origin: origin)
+            case .json: try JSONManifestReader.entries(data) ?? StructuredManifest.jsonEntries(data, origin: origin)
+            case .textList(let text): TextManifest.entries(in: text)
             }
-        guard !rows.isEmpty else {
+        guard !rawEntries.isEmpty else {
             throw ManifestError(.noEntries, origin: origin)
         }
 
-        // Built in place and sorted through indices: a manifest of a million rows must not
+        // Built in place and sorted through indices: a manifest of a million entries must not
         // hold a handful of million-element arrays (and sort keys) at once.
         let resolver = LocationResolver(origin: origin)
-        let names = EntryNaming.names(of: rows)
-        let entries = rows.indices.map { PhotoEntry(name: names[$0], location: resolver.location(for: rows[$0].reference)) }
-        if case .textList = format, entries.allSatisfy(\.location.isInvalid), case .text(let firstLine) = rows[0].reference {
-            throw ManifestError(.noURLs(lineCount: rows.count, firstLine: firstLine.excerpt()), origin: origin)
+        let names = EntryNaming.names(of: rawEntries)
+        let entries = rawEntries.indices.map { PhotoEntry(name: names[$0], location: resolver.location(for: rawEntries[$0].reference)) }
+        if case .textList = format, entries.allSatisfy(\.location.isInvalid), case .text(let firstLine) = rawEntries[0].reference {
+            throw ManifestError(.noURLs(lineCount: rawEntries.count, firstLine: firstLine.excerpt()), origin: origin)
         }
         let order = entries.indices.sorted { NaturalSortKey.orders(entries[$0].name, before: entries[$1].name) }
         return order.map { entries[$0] }

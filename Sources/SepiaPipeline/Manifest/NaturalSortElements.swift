@@ -1,5 +1,5 @@
 /// The elements of a text's ``NaturalSortKey``, made one at a time, so that two texts can be
-/// compared in natural order without building either key (a manifest of a million rows would
+/// compared in natural order without building either key (a manifest of a million entries would
 /// hold a hundred megabytes of keys while it sorts).
 ///
 /// The elements: each lowercased scalar's value, and for each run of ASCII digits the value of

@@ -2,7 +2,7 @@ extension StringProtocol {
     /// The text without white space or line breaks at either end.
     ///
     /// The same characters as Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)`
-    /// (`Character.isWhitespace`), without bridging, which matters for 100,000-row manifests.
+    /// (`Character.isWhitespace`), without bridging, which matters for 100,000-entry manifests.
     func trimmingWhiteSpace() -> SubSequence {
         var start = startIndex
         var end = endIndex

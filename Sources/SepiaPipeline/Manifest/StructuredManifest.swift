@@ -1,14 +1,14 @@
 import Foundation
 
-/// Reads the rows of a property list or JSON manifest: a dictionary of name → URL string
+/// Reads the entries of a property list or JSON manifest: a dictionary of name → URL string
 /// (ClassicPhotos' format) or an array of `{name, url}` dictionaries.
 ///
 /// An array may also hold plain URL strings, which get names derived from their URLs.
-/// Keys other than `name` and `url` are ignored, and so is a `name` that is not text. A value of the wrong type becomes a row with
+/// Keys other than `name` and `url` are ignored, and so is a `name` that is not text. A value of the wrong type becomes an entry with
 /// an unusable reference, so it shows up as a failed photo instead of vanishing.
 enum StructuredManifest {
-    /// Decodes an XML or binary property list and reads its rows.
-    static func propertyListRows(_ data: Data, origin: ManifestOrigin) throws -> [ManifestRow] {
+    /// Decodes an XML or binary property list and reads its entries.
+    static func propertyListEntries(_ data: Data, origin: ManifestOrigin) throws -> [RawManifestEntry] {
         if data.starts(with: Array("bplist".utf8)) {
             try refuseSets(in: data, origin: origin)
         }
@@ -18,7 +18,7 @@ enum StructuredManifest {
         } catch {
             throw ManifestError(.invalidPropertyList(detail: ParserMessage.propertyList(error, data: data)), origin: origin)
         }
-        return try rows(from: root, origin: origin)
+        return try entries(from: root, origin: origin)
     }
 
     /// Refuses a binary property list that holds a set, which Foundation on Linux crashes on
@@ -36,45 +36,45 @@ enum StructuredManifest {
         }
     }
 
-    /// Decodes a JSON document and reads its rows.
-    static func jsonRows(_ data: Data, origin: ManifestOrigin) throws -> [ManifestRow] {
+    /// Decodes a JSON document and reads its entries.
+    static func jsonEntries(_ data: Data, origin: ManifestOrigin) throws -> [RawManifestEntry] {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
             throw ManifestError(.invalidJSON(detail: ParserMessage.json(error, data: data)), origin: origin)
         }
-        return try rows(from: root, origin: origin)
+        return try entries(from: root, origin: origin)
     }
 
-    private static func rows(from root: Any, origin: ManifestOrigin) throws -> [ManifestRow] {
+    private static func entries(from root: Any, origin: ManifestOrigin) throws -> [RawManifestEntry] {
         if let dictionary = root as? [String: Any] {
-            // Sorted so that later steps (numbering untitled rows, suffixing duplicates) see a stable order.
+            // Sorted so that later steps (numbering untitled entries, suffixing duplicates) see a stable order.
             return dictionary.sorted { $0.key < $1.key }.map { key, value in
-                ManifestRow(name: key, reference: reference(from: value, describedAs: "the URL"))
+                RawManifestEntry(name: key, reference: reference(from: value, describedAs: "the URL"))
             }
         }
         if let array = root as? [Any] {
-            return array.map(row(fromElement:))
+            return array.map(entry(fromElement:))
         }
         throw ManifestError(.unexpectedRoot(found: ValueDescription.of(root)), origin: origin)
     }
 
-    private static func row(fromElement element: Any) -> ManifestRow {
+    private static func entry(fromElement element: Any) -> RawManifestEntry {
         if let fields = element as? [String: Any] {
             guard let url = fields["url"] else {
-                return ManifestRow(name: fields["name"] as? String, reference: .unusable(reason: "the entry has no \"url\""))
+                return RawManifestEntry(name: fields["name"] as? String, reference: .unusable(reason: "the entry has no \"url\""))
             }
-            return ManifestRow(name: fields["name"] as? String, reference: reference(from: url, describedAs: "the \"url\""))
+            return RawManifestEntry(name: fields["name"] as? String, reference: reference(from: url, describedAs: "the \"url\""))
         }
         if element is String {
-            return ManifestRow(name: nil, reference: reference(from: element, describedAs: "the entry"))
+            return RawManifestEntry(name: nil, reference: reference(from: element, describedAs: "the entry"))
         }
         let found = ValueDescription.of(element)
-        return ManifestRow(name: nil, reference: .unusable(reason: "the entry is \(found), expected {name, url} or a URL string"))
+        return RawManifestEntry(name: nil, reference: .unusable(reason: "the entry is \(found), expected {name, url} or a URL string"))
     }
 
-    private static func reference(from value: Any, describedAs subject: String) -> ManifestRow.Reference {
+    private static func reference(from value: Any, describedAs subject: String) -> RawManifestEntry.Reference {
         guard let text = value as? String else {
             return .unusable(reason: "\(subject) is \(ValueDescription.of(value)), not text")
         }

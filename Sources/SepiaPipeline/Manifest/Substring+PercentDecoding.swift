@@ -3,7 +3,7 @@ import Foundation
 extension Substring {
     /// The text with each "%XX" escape replaced by the byte it stands for; nil when an escape is
     /// malformed or the bytes are not UTF-8. The same result as Foundation's
-    /// `removingPercentEncoding`, without bridging, which matters for 100,000-row manifests.
+    /// `removingPercentEncoding`, without bridging, which matters for 100,000-entry manifests.
     func removingPercentEscapes() -> String? {
         percentDecodedBytes().flatMap { String(bytes: $0, encoding: .utf8) }
     }

@@ -1,10 +1,10 @@
-/// One row as the document wrote it, before its location and final name are worked out.
-struct ManifestRow {
-    /// What the row says about where the photo is.
+/// One entry as the document wrote it, before its location and final name are worked out.
+struct RawManifestEntry {
+    /// What the entry says about where the photo is.
     enum Reference {
         /// The URL or path as written, trimmed of white space.
         case text(String)
-        /// The row gives no usable text; `reason` says why, such as "the url is a number, not text".
+        /// The entry gives no usable text; `reason` says why, such as "the url is a number, not text".
         case unusable(reason: String)
     }
 
@@ -13,7 +13,7 @@ struct ManifestRow {
     /// Where the photo is, as written.
     let reference: Reference
 
-    /// Makes a row, trimming both texts and treating an empty name as none.
+    /// Makes an entry, trimming both texts and treating an empty name as none.
     init(name: String?, reference: Reference) {
         let trimmedName = name?.trimmingWhiteSpace()
         self.name = trimmedName?.isEmpty == false ? trimmedName.map(String.init) : nil
