@@ -36,7 +36,7 @@ struct BatchReport {
     let file: (Int) -> URL
 
     init(tally: BatchTally, entries: [PhotoEntry], progress: BatchProgress, seconds: Double, file: @escaping (Int) -> URL) {
-        var counts: [BatchRecord.State: Int] = [:]
+        var counts: [BatchReportLine.State: Int] = [:]
         tally.forEachRow { _, state, _ in counts[state, default: 0] += 1 }
         totals = Totals(
             total: entries.count, written: counts[.written] ?? 0, skipped: counts[.skipped] ?? 0,

@@ -17,7 +17,7 @@ struct BatchRun {
 
     let processor: BatchProcessor
     /// Where each row's record goes as it ends; nil for no report.
-    var records: BatchRecordLog? = nil
+    var records: BatchReportFile? = nil
     /// The shard the records name.
     var shard: BatchShard = .whole
 
@@ -56,12 +56,12 @@ struct BatchRun {
     /// What appends an outcome to the report file; nil without one.
     private func recorder(entries: [PhotoEntry]) -> (@Sendable (BatchOutcome) -> Void)? {
         guard let records else { return nil }
-        let machine = BatchRecord.thisMachine
+        let machine = BatchReportLine.thisMachine
         let processor = processor
         let shard = shard
         return { outcome in
             records.append(
-                BatchRecord(
+                BatchReportLine(
                     outcome: outcome, entry: entries[outcome.row], file: processor.outputFile(forRow: outcome.row), shard: shard,
                     machine: machine))
         }

@@ -42,7 +42,7 @@ final class BatchTally: Sendable {
 
     /// Calls `body` with how each row ended, as a report says it, and its failure reason, in
     /// manifest order. A row that never ended counts as cancelled.
-    func forEachRow(_ body: (_ row: Int, _ state: BatchRecord.State, _ reason: String?) throws -> Void) rethrows {
+    func forEachRow(_ body: (_ row: Int, _ state: BatchReportLine.State, _ reason: String?) throws -> Void) rethrows {
         let (codes, reasons) = state.withLock { ($0.codes, $0.reasons) }
         for (row, code) in codes.enumerated() {
             switch code {

@@ -152,9 +152,9 @@ struct ProcessCommand: AsyncParsableCommand {
                 throw ExitCode.failure
             }
         }
-        var records: BatchRecordLog?
+        var records: BatchReportFile?
         do throws(BatchReportError) {
-            if let report { records = try BatchRecordLog(path: report) }  // before any work
+            if let report { records = try BatchReportFile(path: report) }  // before any work
         } catch {
             printErrorLine("\(error)")
             throw ExitCode.failure

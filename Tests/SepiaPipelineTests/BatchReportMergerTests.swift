@@ -7,10 +7,10 @@ final class BatchReportMergerTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func record(
-        _ name: String, _ state: BatchRecord.State, reason: String? = nil, ms: Double = 100, shard: String = "1/2",
+        _ name: String, _ state: BatchReportLine.State, reason: String? = nil, ms: Double = 100, shard: String = "1/2",
         machine: String = "node1", at second: Double = 1, host: String = "photos.example:8080", bytes: Int = 1_000
-    ) -> BatchRecord {
-        BatchRecord(
+    ) -> BatchReportLine {
+        BatchReportLine(
             name: name, location: "http://\(host)/\(name).jpg", file: "/out/\(name).jpg", state: state, reason: reason,
             downloadedBytes: bytes, writtenBytes: state == .written ? 500 : nil, milliseconds: ms, shard: shard, machine: machine,
             finished: start.addingTimeInterval(second))
@@ -21,9 +21,9 @@ final class BatchReportMergerTests: XCTestCase {
         let line = try original.line()
         XCTAssertEqual(line.last, UInt8(ascii: "\n"))
         XCTAssertEqual(line.filter { $0 == UInt8(ascii: "\n") }.count, 1, "one line")
-        XCTAssertEqual(BatchRecord(line: line.dropLast()), original)
+        XCTAssertEqual(BatchReportLine(line: line.dropLast()), original)
         XCTAssertTrue(String(decoding: line, as: UTF8.self).contains("\"finished\":\"2027-01-15T08:00:01.125Z\""))
-        XCTAssertNil(BatchRecord(line: Data("{\"name\":\"torn".utf8)))
+        XCTAssertNil(BatchReportLine(line: Data("{\"name\":\"torn".utf8)))
     }
 
     func testEachPhotoCountsOnceWithItsBestEnd() {
@@ -82,22 +82,22 @@ final class BatchReportMergerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("reports/task-1.jsonl").path
         do {
-            let log = try BatchRecordLog(path: path)
+            let log = try BatchReportFile(path: path)
             let records = (0..<200).map { record("photo \($0)", .written) }
             DispatchQueue.concurrentPerform(iterations: records.count) { index in log.append(records[index]) }
             XCTAssertNil(log.failure)
         }
         // A second run of the same task appends.
-        try BatchRecordLog(path: path).append(record("photo 0", .skipped, ms: 0))
+        try BatchReportFile(path: path).append(record("photo 0", .skipped, ms: 0))
         var merger = BatchReportMerger()
         try merger.add(reportAt: path)
         let summary = merger.summary()
         XCTAssertEqual([summary.rows, summary.written, summary.repeatedRecords, summary.unreadableLines], [200, 200, 1, 0])
 
-        XCTAssertThrowsError(try BatchRecordLog(path: "/proc/sepia-no-such-folder/report.jsonl")) { error in
+        XCTAssertThrowsError(try BatchReportFile(path: "/proc/sepia-no-such-folder/report.jsonl")) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot write the report /proc/sepia-no-such-folder/report.jsonl: "), "\(error)")
         }
-        XCTAssertThrowsError(try BatchRecordLog(path: folder.path)) { XCTAssertTrue("\($0)".contains("cannot write the report")) }
+        XCTAssertThrowsError(try BatchReportFile(path: folder.path)) { XCTAssertTrue("\($0)".contains("cannot write the report")) }
         var missing = BatchReportMerger()
         XCTAssertThrowsError(try missing.add(reportAt: folder.appendingPathComponent("none.jsonl").path)) {
             XCTAssertTrue("\($0)".hasPrefix("cannot read the report"), "\($0)")

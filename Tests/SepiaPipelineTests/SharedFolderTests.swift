@@ -81,12 +81,12 @@ final class SharedFolderTests: XCTestCase {
         try Data("keep me".utf8).write(to: target)
         let link = folder.appendingPathComponent("link.jsonl")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        XCTAssertThrowsError(try BatchRecordLog(path: link.path)) { error in
+        XCTAssertThrowsError(try BatchReportFile(path: link.path)) { error in
             XCTAssertEqual("\(error)", "cannot write the report \(link.path): it is a symbolic link, not a regular file")
         }
         XCTAssertEqual(try Data(contentsOf: target), Data("keep me".utf8))
 
-        XCTAssertThrowsError(try BatchRecordLog(path: "/dev/null")) { error in
+        XCTAssertThrowsError(try BatchReportFile(path: "/dev/null")) { error in
             XCTAssertEqual("\(error)", "cannot write the report /dev/null: it is a character device, not a regular file")
         }
 
@@ -98,7 +98,7 @@ final class SharedFolderTests: XCTestCase {
         let result = Locked<String?>(nil)
         DispatchQueue.global().async {
             do {
-                _ = try BatchRecordLog(path: fifo)
+                _ = try BatchReportFile(path: fifo)
                 result.withLock { $0 = "opened" }
             } catch {
                 result.withLock { $0 = "\(error)" }

@@ -2,14 +2,14 @@ import Foundation
 import Glibc
 import SepiaOperations
 
-/// The file a batch appends its ``BatchRecord``s to, one line each, as rows end.
+/// The file a batch appends its ``BatchReportLine``s to, one line each, as rows end.
 ///
 /// The file is opened for appending (`O_APPEND`) and each line goes out in one `write`, so a
 /// task that is run again after being killed adds to its earlier lines, and a merge sees every
 /// row at most torn on the last line. On a shared filesystem each task should have a report of
 /// its own (`report-%a.jsonl` in Slurm): appends from several machines to one NFS file are not
 /// atomic. Thread-safe.
-public final class BatchRecordLog: Sendable {
+public final class BatchReportFile: Sendable {
     /// The report's path.
     public let path: String
     private let descriptor: Int32
@@ -61,7 +61,7 @@ public final class BatchRecordLog: Sendable {
 
     /// Appends `record` as one line. A failed write is kept (see ``failure``), not thrown: the
     /// batch goes on, and the caller reports it at the end.
-    public func append(_ record: BatchRecord) {
+    public func append(_ record: BatchReportLine) {
         let failure: String?
         do {
             failure = try record.line().withUnsafeBytes { Self.writeWhole($0, to: descriptor) }

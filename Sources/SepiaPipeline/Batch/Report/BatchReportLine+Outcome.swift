@@ -1,6 +1,6 @@
 import Foundation
 
-extension BatchRecord {
+extension BatchReportLine {
     /// The record of a row that ended as `outcome` says, written by the task running `shard`
     /// on `machine`: its file's size is read when it was written.
     public init(outcome: BatchOutcome, entry: PhotoEntry, file: URL, shard: BatchShard, machine: String, finished: Date = Date()) {

@@ -3,7 +3,7 @@ import Foundation
 /// One row of a batch report (`sepia process --report FILE`): one JSON object on one line,
 /// written as the row ends, so that the reports of many tasks can be merged
 /// (``BatchReportSummary``) and a task killed mid-way loses at most the line it was writing.
-public struct BatchRecord: Codable, Sendable, Equatable {
+public struct BatchReportLine: Codable, Sendable, Equatable {
     /// How a row ended, as a report says it.
     public enum State: String, Codable, Sendable, CaseIterable {
         case written, skipped, failed, cancelled
@@ -71,7 +71,7 @@ public struct BatchRecord: Codable, Sendable, Equatable {
 
     /// Reads one line that ``line()`` wrote; nil for anything else (a torn last line).
     public init?(line: some DataProtocol) {
-        guard let record = try? Self.decoder.decode(BatchRecord.self, from: Data(line)) else { return nil }
+        guard let record = try? Self.decoder.decode(BatchReportLine.self, from: Data(line)) else { return nil }
         self = record
     }
 

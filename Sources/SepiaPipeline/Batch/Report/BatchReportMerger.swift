@@ -6,7 +6,7 @@ import Foundation
 /// with the records: a report read twice costs no more.
 public struct BatchReportMerger {
     private struct Row {
-        var state: BatchRecord.State
+        var state: BatchReportLine.State
         var reason: String?
         var name: String
         var order: Int
@@ -48,9 +48,9 @@ public struct BatchReportMerger {
         }
     }
 
-    /// Adds one line of a report: a ``BatchRecord``, or anything else (counted as unreadable).
+    /// Adds one line of a report: a ``BatchReportLine``, or anything else (counted as unreadable).
     public mutating func add(line: some DataProtocol) {
-        guard let record = BatchRecord(line: line) else {
+        guard let record = BatchReportLine(line: line) else {
             unreadableLines += 1
             return
         }
@@ -58,7 +58,7 @@ public struct BatchReportMerger {
     }
 
     /// Adds one record.
-    public mutating func add(_ record: BatchRecord) {
+    public mutating func add(_ record: BatchReportLine) {
         records += 1
         downloadedBytes += record.downloadedBytes
         let start = record.finished.addingTimeInterval(-record.milliseconds / 1000)
@@ -81,7 +81,7 @@ public struct BatchReportMerger {
 
     /// What the reports added so far say.
     public func summary() -> BatchReportSummary {
-        var counts: [BatchRecord.State: Int] = [:]
+        var counts: [BatchReportLine.State: Int] = [:]
         var failures: [String: (count: Int, examples: [(order: Int, name: String)])] = [:]
         for row in rows.values {
             counts[row.state, default: 0] += 1
