@@ -75,7 +75,7 @@ public final class PhotoPipeline: Sendable {
             work in
             let original = original(for: request)
             original.forwardProgress { [weak work] in work?.report($0) }
-            work.wait(for: original)
+            work.setPrelude(original)
             original.onFinishInline { [self] result in
                 switch result {
                 case .success(let image): work.run(processingChain(of: image, as: request.processing))

@@ -45,7 +45,7 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
 
     /// Makes `task` the step that comes before the operations: it takes the work's priority
     /// and is cancelled when the work is abandoned (at once if it was already).
-    func wait<Other>(for task: PhotoTask<Other>) {
+    func setPrelude<Other>(_ task: PhotoTask<Other>) {
         let prelude = Prelude(setPriority: { task.priority = $0 }, cancel: { task.cancel() })
         let abandoned = state.withLock { state in
             if !state.isAbandoned { state.prelude = prelude }
