@@ -12,7 +12,7 @@ import SepiaPipeline
 ///
 /// The photos come from a `PhotoPipeline` like everywhere else: only the waiting is naive.
 /// These are the only blocking waits in Sepia, and they are the point of this type.
-public final class BlockingPhotoLoader: PhotoLoading {
+public final class BlockingPhotoLoader: PhotoListLoading {
     private let pipeline: PhotoPipeline
 
     /// A loader that waits for each photo of `pipeline`.
@@ -30,9 +30,10 @@ public final class BlockingPhotoLoader: PhotoLoading {
         Self.waitUntilFinished(pipeline.task(for: request))
     }
 
-    public var downloadQueue: CountedQueue { pipeline.downloadQueue }
-
-    public var filtrationQueue: CountedQueue { pipeline.filtrationQueue }
+    /// The pipeline's stages: the waits are naive, the queues are the pipeline's.
+    public func pendingTasks<Key: Hashable & Sendable>(keyedBy key: Key.Type) -> PendingOperations<Key, PhotoTask<RGBAImage>> {
+        pipeline.pendingTasks(keyedBy: key)
+    }
 
     /// Reads the manifests, folders or photos at `locations` on the calling thread, holding it
     /// until the rows (and what the folders skipped) are there: the tutorial's first data source.

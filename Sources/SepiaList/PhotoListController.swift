@@ -52,14 +52,14 @@ public final class PhotoListController {
     /// Called on the main actor after every change.
     public var onChange: ((PhotoListChange) -> Void)?
 
-    private let loader: any PhotoLoading
+    private let loader: any PhotoListLoading
     private let scheduler: any ListScheduler
     /// Each row's tasks in progress, per queue: the tutorial's `PendingOperations`.
-    private let pending: PendingOperations<Int>
-    /// The rows' download tasks: `pending`'s "Download queue" stage.
-    private let downloads: OperationStage<Int>
-    /// The rows' filter tasks: `pending`'s "Image Filtration queue" stage.
-    private let filtrations: OperationStage<Int>
+    private let pending: PendingOperations<Int, PhotoTask<RGBAImage>>
+    /// The rows' download tasks (originals): `pending`'s first stage.
+    private let downloads: OperationStage<Int, PhotoTask<RGBAImage>>
+    /// The rows' filter tasks (processed photos): `pending`'s second stage.
+    private let filtrations: OperationStage<Int, PhotoTask<RGBAImage>>
     private var rowsWithImages = Set<Int>()
     private var settleTimer: (any ScheduledAction)?
     private var prefetchTimer: (any ScheduledAction)?
@@ -76,13 +76,13 @@ public final class PhotoListController {
     /// - Parameter scheduler: runs the settle and prefetch timers; by default dispatch timers
     ///   on the main queue.
     public init(
-        loader: any PhotoLoading, configuration: PhotoListConfiguration = PhotoListConfiguration(),
+        loader: any PhotoListLoading, configuration: PhotoListConfiguration = PhotoListConfiguration(),
         scheduler: (any ListScheduler)? = nil
     ) {
         self.loader = loader
         self.configuration = configuration
         self.scheduler = scheduler ?? DispatchListScheduler()
-        pending = PendingOperations(queues: [loader.downloadQueue, loader.filtrationQueue])
+        pending = loader.pendingTasks(keyedBy: Int.self)
         downloads = pending.stages[0]
         filtrations = pending.stages[1]
     }
@@ -203,7 +203,7 @@ public final class PhotoListController {
     /// How far the row's download has come, while one is in flight: the latest progress its
     /// task was told of.
     public func downloadProgress(row: Int) -> DownloadProgress? {
-        (downloads.work(forKey: row) as? PhotoTask<RGBAImage>)?.latestProgress
+        downloads.work(forKey: row)?.latestProgress
     }
 
     /// Snapshots of the loader's queues, for a status panel.
@@ -309,10 +309,10 @@ public final class PhotoListController {
     /// then becomes the request's. `ended` gets the task's result unless the row's work was
     /// cancelled or replaced meanwhile.
     private func start(
-        row: Int, in stage: OperationStage<Int>, request: PhotoRequest,
+        row: Int, in stage: OperationStage<Int, PhotoTask<RGBAImage>>, request: PhotoRequest,
         load: (PhotoRequest) -> PhotoTask<RGBAImage>, ended: @escaping @MainActor @Sendable (Int, RGBAImage) -> Void
     ) {
-        if let task = stage.work(forKey: row) as? PhotoTask<RGBAImage> {
+        if let task = stage.work(forKey: row) {
             task.priority = request.priority
             return
         }

@@ -4,18 +4,19 @@ import Foundation
 /// progress for each key (such as a row), like one of the tutorial's
 /// `downloadsInProgress` / `filtrationsInProgress` dictionaries. Thread-safe.
 ///
-/// The work of a key is an operation added to the stage's queue (``add(_:forKey:)``), or a
-/// handle on work that already runs on that queue (``track(_:forKey:)``). It is forgotten when
-/// it ends, unless newer work replaced it under the same key, and at once when it is cancelled
-/// through ``cancel(keys:)``, so a key can be started again straight away. Lookups never report
-/// work that has finished.
-public final class OperationStage<Key: Hashable & Sendable>: Sendable {
+/// The work of a key is an operation added to the stage's queue (``add(_:forKey:)``, in a
+/// stage of `Operation`s), or a handle on work that already runs on that queue
+/// (``track(_:forKey:)``, such as a photo pipeline's tasks). It is forgotten when it ends, unless
+/// newer work replaced it under the same key, and at once when it is cancelled through
+/// ``cancel(keys:)``, so a key can be started again straight away. Lookups never report work
+/// that has finished, and give it as the stage's `Work` type.
+public final class OperationStage<Key: Hashable & Sendable, Work: PendingWork>: Sendable {
     /// The stage's name, also its queue's name.
     public let name: String
     private let queue: CountedQueue
     /// Work tracked under a key, and whether a lookup may forget it once it has finished.
     private struct Entry: Sendable {
-        let work: any PendingWork
+        let work: Work
         /// True for operations added here; false for tracked work, which its owner removes
         /// (its result may still be on its way to the owner when it has finished).
         let forgetsWhenFinished: Bool
@@ -41,29 +42,12 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
         set { queue.maxConcurrentOperationCount = newValue }
     }
 
-    /// Tracks `operation` under `key` and adds it to the stage's queue.
-    ///
-    /// The operation must not be in a queue already. Add its dependencies before calling this:
-    /// the stage keeps it alive until those dependencies have finished. A plain `Operation`
-    /// (not one of Sepia's) has its end noted through its `completionBlock`: set the block
-    /// before too, as the stage chains its bookkeeping after it; a block set afterwards replaces
-    /// that bookkeeping (lookups stay right, but the end is not counted).
-    /// - Returns: the work that was tracked under `key` before; it is not cancelled.
-    @discardableResult
-    public func add(_ operation: Operation, forKey key: Key) -> (any PendingWork)? {
-        let replaced = operations.withLock { $0.updateValue(Entry(work: operation, forgetsWhenFinished: true), forKey: key) }?.work
-        queue.addOperation(operation) { [weak self] ended in
-            self?.forget(ended, key: key)
-        }
-        return replaced
-    }
-
     /// Tracks `work` under `key` without adding anything to the queue: the work runs on the
     /// stage's queue already (or elsewhere). It stays tracked, even once it has finished, until
     /// ``remove(_:forKey:)`` (when its owner has taken its result) or a cancel through the stage.
     /// - Returns: the work that was tracked under `key` before; it is not cancelled.
     @discardableResult
-    public func track(_ work: any PendingWork, forKey key: Key) -> (any PendingWork)? {
+    public func track(_ work: Work, forKey key: Key) -> Work? {
         operations.withLock { $0.updateValue(Entry(work: work, forgetsWhenFinished: false), forKey: key) }?.work
     }
 
@@ -71,7 +55,7 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     /// - Returns: whether it was (false when newer work replaced it, or it was cancelled
     ///   through the stage): a result that arrives for `work` is then stale.
     @discardableResult
-    public func remove(_ work: any PendingWork, forKey key: Key) -> Bool {
+    public func remove(_ work: Work, forKey key: Key) -> Bool {
         operations.withLock { operations in
             guard let current = operations[key], current.work === work else { return false }
             operations[key] = nil
@@ -80,16 +64,11 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     }
 
     /// The work in progress for `key`, if any; never an operation added here that has finished.
-    public func work(forKey key: Key) -> (any PendingWork)? {
+    public func work(forKey key: Key) -> Work? {
         guard let entry = operations.withLock({ $0[key] }) else { return nil }
         guard entry.forgetsWhenFinished, entry.work.isFinished else { return entry.work }
         forget(entry.work, key: key)
         return nil
-    }
-
-    /// The operation in progress for `key`, if the work tracked there is one.
-    public func operation(forKey key: Key) -> Operation? {
-        work(forKey: key) as? Operation
     }
 
     /// Whether `key` has work in progress.
@@ -137,7 +116,26 @@ public final class OperationStage<Key: Hashable & Sendable>: Sendable {
     public var counters: StageCounters { queue.counters }
 
     /// Removes `work` unless newer work replaced it under `key`.
-    private func forget(_ work: any PendingWork, key: Key) {
+    private func forget(_ work: Work, key: Key) {
         remove(work, forKey: key)
+    }
+}
+
+extension OperationStage where Work == Operation {
+    /// Tracks `operation` under `key` and adds it to the stage's queue.
+    ///
+    /// The operation must not be in a queue already. Add its dependencies before calling this:
+    /// the stage keeps it alive until those dependencies have finished. A plain `Operation`
+    /// (not one of Sepia's) has its end noted through its `completionBlock`: set the block
+    /// before too, as the stage chains its bookkeeping after it; a block set afterwards replaces
+    /// that bookkeeping (lookups stay right, but the end is not counted).
+    /// - Returns: the operation that was tracked under `key` before; it is not cancelled.
+    @discardableResult
+    public func add(_ operation: Operation, forKey key: Key) -> Operation? {
+        let replaced = operations.withLock { $0.updateValue(Entry(work: operation, forgetsWhenFinished: true), forKey: key) }?.work
+        queue.addOperation(operation) { [weak self] ended in
+            self?.forget(ended, key: key)
+        }
+        return replaced
     }
 }

@@ -31,7 +31,7 @@ struct BrowserLaunch {
         let loader = HTTPLoader(
             configuration: try options.network.loaderConfiguration(totalTimeout: options.timeout ?? 20, direct: direct, sources: sources))
         let pipeline = PhotoPipeline(loader: loader, configuration: try pipelineConfiguration())
-        let photos: any PhotoLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
+        let photos: any PhotoListLoading = options.naive ? BlockingPhotoLoader(pipeline: pipeline) : pipeline
         var listConfiguration = PhotoListConfiguration.browsing(prefetchDistance: options.prefetch, naive: options.naive)
         listConfiguration.processing.filter = options.look.photoFilter
         listConfiguration.processing.pixelLimit = options.pixels.maxPixels

@@ -44,7 +44,7 @@ final class PlainDependentLifetimeTests: XCTestCase {
     private func assertStageKeepsCancelledFilterAlive(
         download: Operation, started: DispatchSemaphore, finishDownload: () -> Void
     ) throws {
-        let pending = PendingOperations<Int>()
+        let pending = PendingOperations<Int, Operation>()
         let downloads = try XCTUnwrap(pending.stage(named: StageConfiguration.downloadName))
         let filtrations = try XCTUnwrap(pending.stage(named: StageConfiguration.filtrationName))
         weak var weakFilter: Operation?

@@ -10,7 +10,7 @@ final class LeakTests: XCTestCase {
 
     func testNoOperationOutlivesItsQueueDraining() throws {
         let queue = OperationQueue()
-        let stage = OperationStage<Int>(configuration: StageConfiguration(name: "leak queue"))
+        let stage = OperationStage<Int, Operation>(configuration: StageConfiguration(name: "leak queue"))
         let batch = BatchGroup()
 
         let references = enqueueOperationsOfEveryKind(on: queue, stage: stage, batch: batch)
@@ -24,7 +24,7 @@ final class LeakTests: XCTestCase {
     /// handlers, completion blocks and dependencies; returns weak references to them.
     private func enqueueOperationsOfEveryKind(
         on queue: OperationQueue,
-        stage: OperationStage<Int>,
+        stage: OperationStage<Int, Operation>,
         batch: BatchGroup
     ) -> [WeakOperation] {
         let source = CallbackAsyncOperation<Int> { .success(1) }

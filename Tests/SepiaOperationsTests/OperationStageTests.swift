@@ -4,7 +4,7 @@ import SepiaTestSupport
 import XCTest
 
 final class OperationStageTests: XCTestCase {
-    private func makeStage(concurrency: Int = OperationQueue.defaultMaxConcurrentOperationCount) -> OperationStage<Int> {
+    private func makeStage(concurrency: Int = OperationQueue.defaultMaxConcurrentOperationCount) -> OperationStage<Int, Operation> {
         OperationStage(configuration: StageConfiguration(name: "Test queue", maxConcurrentOperationCount: concurrency))
     }
 
@@ -17,9 +17,9 @@ final class OperationStageTests: XCTestCase {
         stage.add(first, forKey: 1)
         stage.add(second, forKey: 2)
 
-        XCTAssertTrue(stage.operation(forKey: 1) === first)
-        XCTAssertTrue(stage.operation(forKey: 2) === second)
-        XCTAssertNil(stage.operation(forKey: 3))
+        XCTAssertTrue(stage.work(forKey: 1) === first)
+        XCTAssertTrue(stage.work(forKey: 2) === second)
+        XCTAssertNil(stage.work(forKey: 3))
         XCTAssertEqual(stage.keys, [1, 2])
         stage.cancelAll()
         stage.resume()
@@ -30,11 +30,11 @@ final class OperationStageTests: XCTestCase {
         let operation = ManualAsyncOperation()
         stage.add(operation, forKey: 1)
         waitFor(operation.started, "the operation to start")
-        XCTAssertTrue(stage.operation(forKey: 1) === operation)
+        XCTAssertTrue(stage.work(forKey: 1) === operation)
 
         operation.complete(with: 1)
 
-        try waitUntil("the stage forgot the operation") { stage.operation(forKey: 1) == nil }
+        try waitUntil("the stage forgot the operation") { stage.work(forKey: 1) == nil }
         XCTAssertEqual(stage.keys, [])
     }
 
@@ -51,10 +51,10 @@ final class OperationStageTests: XCTestCase {
         old.complete(with: 1)
 
         try waitUntil("the old operation's end was counted") { stage.counters.completed == 1 }
-        XCTAssertTrue(stage.operation(forKey: 1) === replacement)
+        XCTAssertTrue(stage.work(forKey: 1) === replacement)
         waitFor(replacement.started, "the replacement to start")
         replacement.complete(with: 2)
-        try waitUntil("the replacement was forgotten") { stage.operation(forKey: 1) == nil }
+        try waitUntil("the replacement was forgotten") { stage.work(forKey: 1) == nil }
     }
 
     func testCancelKeysCancelsAndForgetsOnlyThoseKeys() throws {
@@ -133,7 +133,7 @@ final class OperationStageTests: XCTestCase {
 
         wait(for: [completed], timeout: Self.patience)
         try waitUntil("the end was counted") { stage.counters.completed == 1 }
-        XCTAssertNil(stage.operation(forKey: 1))
+        XCTAssertNil(stage.work(forKey: 1))
     }
 
     func testFinishedOperationIsNeverReportedEvenWithoutItsBookkeeping() {
@@ -147,7 +147,7 @@ final class OperationStageTests: XCTestCase {
 
         wait(for: [completed], timeout: Self.patience)
         XCTAssertEqual(stage.keys, [])
-        XCTAssertNil(stage.operation(forKey: 1))
+        XCTAssertNil(stage.work(forKey: 1))
         XCTAssertEqual(stage.counters.completed, 0, "the replaced bookkeeping never counted the end")
     }
 
@@ -169,7 +169,7 @@ final class OperationStageTests: XCTestCase {
             operation.completionBlock = { batch.leave() }
             stage.add(operation, forKey: key % 50)
             if key.isMultiple(of: 3) { stage.cancel(keys: [key % 50]) }
-            _ = stage.operation(forKey: key % 50)
+            _ = stage.work(forKey: key % 50)
             _ = stage.counters
         }
 
@@ -204,7 +204,7 @@ final class OperationStageTests: XCTestCase {
     func testPendingOperationsOverExistingQueuesUseThem() throws {
         let downloads = CountedQueue(configuration: .download())
         let filters = CountedQueue(configuration: .filtration())
-        let pending = PendingOperations<Int>(queues: [downloads, filters])
+        let pending = PendingOperations<Int, Operation>(queues: [downloads, filters])
         XCTAssertEqual(pending.stages.map(\.name), [StageConfiguration.downloadName, StageConfiguration.filtrationName])
         pending.suspendAll()
         XCTAssertTrue(downloads.isSuspended && filters.isSuspended)

@@ -5,7 +5,7 @@ import XCTest
 
 final class PendingOperationsTests: XCTestCase {
     func testDefaultStagesAreTheTutorialsNamedQueues() {
-        let pending = PendingOperations<Int>()
+        let pending = PendingOperations<Int, Operation>()
 
         XCTAssertEqual(pending.stages.map(\.name), ["Download queue", "Image Filtration queue"])
         XCTAssertEqual(
@@ -20,7 +20,7 @@ final class PendingOperationsTests: XCTestCase {
     }
 
     func testStagesCanBeConfiguredAndAdded() {
-        let pending = PendingOperations<Int>(stages: [
+        let pending = PendingOperations<Int, Operation>(stages: [
             .download(maxConcurrentOperationCount: 1),
             .filtration(maxConcurrentOperationCount: 1),
             StageConfiguration(name: "Resize queue", maxConcurrentOperationCount: 2, qualityOfService: .utility),
@@ -31,7 +31,7 @@ final class PendingOperationsTests: XCTestCase {
     }
 
     func testKeysSuspendResumeAndCancelSpanEveryStage() throws {
-        let pending = PendingOperations<String>()
+        let pending = PendingOperations<String, Operation>()
         let downloads = try XCTUnwrap(pending.stage(named: StageConfiguration.downloadName))
         let filtrations = try XCTUnwrap(pending.stage(named: StageConfiguration.filtrationName))
         pending.suspendAll()
@@ -63,7 +63,7 @@ final class PendingOperationsTests: XCTestCase {
     }
 
     func testCancelAllCancelsEveryStage() throws {
-        let pending = PendingOperations<Int>()
+        let pending = PendingOperations<Int, Operation>()
         pending.suspendAll()
         let operations = [BlockOperation {}, BlockOperation {}]
         for (stage, operation) in zip(pending.stages, operations) { stage.add(operation, forKey: 1) }

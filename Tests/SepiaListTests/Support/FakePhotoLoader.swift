@@ -38,7 +38,7 @@ final class FakePhotoRequest: Sendable {
 }
 
 /// A loader that records what it was asked for and lets the test decide how each request ends.
-final class FakePhotoLoader: PhotoLoading, Sendable {
+final class FakePhotoLoader: PhotoListLoading, Sendable {
     private let log = Locked<[FakePhotoRequest]>([])
     let downloadQueue = CountedQueue(configuration: .download())
     let filtrationQueue = CountedQueue(configuration: .filtration())
@@ -46,6 +46,10 @@ final class FakePhotoLoader: PhotoLoading, Sendable {
     /// Every request made, oldest first.
     var requests: [FakePhotoRequest] { log.withLock { $0 } }
     var isSuspended: Bool { downloadQueue.isSuspended && filtrationQueue.isSuspended }
+
+    func pendingTasks<Key: Hashable & Sendable>(keyedBy key: Key.Type) -> PendingOperations<Key, PhotoTask<RGBAImage>> {
+        PendingOperations(queues: [downloadQueue, filtrationQueue])
+    }
 
     /// The requests of `kind` made for `url`, oldest first.
     func requests(_ kind: FakePhotoRequest.Kind, for url: URL) -> [FakePhotoRequest] {
