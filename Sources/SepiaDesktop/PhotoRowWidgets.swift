@@ -77,10 +77,9 @@ final class PhotoRowWidgets {
         status = gtk_label_new(nil)
         let statusLabel = sepia_label(status.object)
         gtk_label_set_xalign(statusLabel, 0)
-        // A failure's reason may take two lines; more is cut with an ellipsis.
-        gtk_label_set_wrap(statusLabel, true.gboolean)
-        gtk_label_set_wrap_mode(statusLabel, PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_lines(statusLabel, 2)
+        // One line, cut with an ellipsis (the whole of a failure's reason is its tooltip): a
+        // wrapping label costs a height-for-width layout of its text at every bind, which
+        // held the main loop while the list scrolled.
         gtk_label_set_ellipsize(statusLabel, PANGO_ELLIPSIZE_END)
         gtk_widget_set_hexpand(status, true.gboolean)
         gtk_box_append(sepia_box(line.object), status)
@@ -107,6 +106,7 @@ final class PhotoRowWidgets {
         if next.name != previous?.name { gtk_label_set_text(sepia_label(self.name.object), name) }
         if next.statusText != previous?.statusText {
             gtk_label_set_text(sepia_label(self.status.object), next.statusText)
+            gtk_widget_set_tooltip_text(self.status, status.isFailed ? next.statusText : nil)
         }
         if next.name != previous?.name || next.statusText != previous?.statusText {
             sepia_set_accessible_label(root, "\(name): \(next.statusText)")
