@@ -251,10 +251,13 @@ if Context.environment["SEPIA_BENCHMARKS"] != nil {
 }
 
 // Features of a later language mode that catch leaks: a missing `any` on an existential, a
-// member used from a module this file does not import.
+// member used from a module this file does not import, a module that a file's public or package
+// declarations use without importing it as `public import` or `package import` (imports are
+// internal by default).
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
         ]
 }

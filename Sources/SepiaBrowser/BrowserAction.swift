@@ -1,4 +1,4 @@
-import SepiaTerminal
+package import SepiaTerminal
 
 /// What the user asked for, whatever key or mouse gesture said it.
 package enum BrowserAction: Sendable, Equatable {

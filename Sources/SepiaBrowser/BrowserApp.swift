@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 import SepiaImaging
-import SepiaList
+package import SepiaList
 import SepiaOperations
-import SepiaPipeline
+package import SepiaPipeline
 import SepiaSystem
 import SepiaTerminal
 

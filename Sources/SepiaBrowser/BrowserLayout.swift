@@ -1,5 +1,5 @@
 import SepiaImaging
-import SepiaTerminal
+package import SepiaTerminal
 
 /// Where things go on a screen of a given size: a title line, the list of rows, a status line.
 package struct BrowserLayout: Sendable, Equatable {

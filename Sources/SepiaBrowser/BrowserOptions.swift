@@ -1,4 +1,4 @@
-import SepiaTerminal
+package import SepiaTerminal
 
 /// How the browser looks and what it reports.
 package struct BrowserOptions: Sendable {

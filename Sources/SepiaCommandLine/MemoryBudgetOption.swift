@@ -1,6 +1,6 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import SepiaPipeline
+package import SepiaPipeline
 
 /// A `--memory-budget` or `SEPIA_MEMORY_BUDGET` value: a number of bytes with an optional binary
 /// unit (`K`, `M`, `G`, also written `Ki`/`KiB`, ...: 512M is 512 × 2^20 bytes), or `none`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SepiaPipeline
+package import SepiaPipeline
 
 /// `--allow-private-networks`, shared by the commands that download photos (`sepia process`,
 /// `sepia browse`, `sepia-gtk`): without it, downloads are held to a ``DestinationPolicy``.

@@ -1,4 +1,4 @@
-import SepiaImaging
+package import SepiaImaging
 
 /// Draws deterministic, photo-like landscapes: a graded sky with a sun, layered mountain
 /// ridges, a lake with reflections, coloured houses and grain.

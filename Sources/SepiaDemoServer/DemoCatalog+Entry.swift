@@ -1,5 +1,5 @@
-import Foundation
-import SepiaImaging
+package import Foundation
+package import SepiaImaging
 
 extension DemoCatalog {
     /// One row of the manifests: a name and where its image is (or is not).

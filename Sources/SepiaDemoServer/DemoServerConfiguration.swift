@@ -1,4 +1,4 @@
-import SepiaImaging
+package import SepiaImaging
 
 /// Everything that shapes a `DemoPhotoServer`: what it serves and how badly it behaves.
 ///

@@ -1,5 +1,5 @@
 import SepiaImaging
-import SepiaPipeline
+package import SepiaPipeline
 
 /// What the desktop app shows, and how: the command line of `sepia-gtk`.
 package struct DesktopOptions: Sendable {

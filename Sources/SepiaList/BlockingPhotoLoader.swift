@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import SepiaImaging
-import SepiaOperations
-import SepiaPipeline
+public import SepiaImaging
+public import SepiaOperations
+public import SepiaPipeline
 
 /// The tutorial's first version, kept on purpose: the caller's thread is held until each
 /// photo is downloaded, decoded and filtered, one at a time. Called from a user interface's

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 import SepiaPipeline
 
 /// A timer that has been set and can still be called off.

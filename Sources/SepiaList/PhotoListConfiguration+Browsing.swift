@@ -1,4 +1,4 @@
-import SepiaPipeline
+public import SepiaPipeline
 
 extension PhotoListConfiguration {
     /// How a front end's list schedules its rows (the terminal browser, the desktop window):

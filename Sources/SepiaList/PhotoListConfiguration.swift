@@ -1,6 +1,6 @@
-import Foundation
-import SepiaImaging
-import SepiaPipeline
+public import Foundation
+public import SepiaImaging
+public import SepiaPipeline
 
 /// How a ``PhotoListController`` schedules its work.
 public struct PhotoListConfiguration: Sendable {

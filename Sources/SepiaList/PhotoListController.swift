@@ -1,8 +1,8 @@
 import Dispatch
-import Foundation
+public import Foundation
 import SepiaImaging
-import SepiaOperations
-import SepiaPipeline
+public import SepiaOperations
+public import SepiaPipeline
 
 /// The logic of the tutorial's `ListViewController`, without any user interface: it holds the
 /// rows, the visible range and the scroll phase, and decides which photos are downloaded and

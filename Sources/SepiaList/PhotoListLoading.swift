@@ -1,7 +1,7 @@
 import Foundation
-import SepiaImaging
-import SepiaOperations
-import SepiaPipeline
+public import SepiaImaging
+public import SepiaOperations
+public import SepiaPipeline
 
 /// What a ``PhotoListController`` loads photos with: a `PhotoPipeline` in the app, the
 /// tutorial's blocking first version for `--naive` (``BlockingPhotoLoader``), a fake in tests.

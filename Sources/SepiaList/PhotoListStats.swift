@@ -1,5 +1,5 @@
 import Foundation
-import SepiaPipeline
+public import SepiaPipeline
 
 /// What a browsing session did, written on exit for the benchmarks and tests (`--stats-file`
 /// of `sepia browse` and `sepia-gtk`): the rows that were on screen, the work done, and how

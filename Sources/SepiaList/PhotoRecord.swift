@@ -1,6 +1,6 @@
-import Foundation
-import SepiaImaging
-import SepiaPipeline
+public import Foundation
+public import SepiaImaging
+public import SepiaPipeline
 
 /// One row of the photo list: the tutorial's `PhotoRecord`, as a value.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SepiaPipeline
+public import SepiaPipeline
 
 /// What a row says about its photo, the same in every front end (the terminal list, the
 /// desktop window): waiting, downloading (with the progress when known), filtering, done, or

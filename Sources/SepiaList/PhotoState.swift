@@ -1,4 +1,4 @@
-import SepiaPipeline
+public import SepiaPipeline
 
 /// Where a photo's row stands: the tutorial's `PhotoRecordState`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An operation whose work finishes later, in a callback: subclasses override ``execute()``
 /// to start the work and call ``finish()`` when it is done.

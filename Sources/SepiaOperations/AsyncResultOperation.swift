@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 import Foundation
 
 /// An asynchronous operation that produces a typed result: subclasses override

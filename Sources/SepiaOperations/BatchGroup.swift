@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// Announces "all done" for a batch of work, on a `DispatchGroup`.
 ///

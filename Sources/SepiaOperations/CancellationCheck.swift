@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Lets long-running work see whether its operation was cancelled, without handing the
 /// work the operation itself.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A named `OperationQueue` that counts the operations it ran to their end, completed or
 /// cancelled, for a status panel. Thread-safe.

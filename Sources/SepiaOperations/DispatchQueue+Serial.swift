@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 extension DispatchQueue {
     /// A new serial queue; its name shows in logs and debuggers.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension OperationQueue {
     /// A queue built as `configuration` says: named, with its concurrency, and with its

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One stage of work (download, filter, ...): a named `OperationQueue` plus the work in
 /// progress for each key (such as a row), like one of the tutorial's

@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// The GCD queues of the classic tutorial, by quality of service.
 ///

@@ -1,5 +1,5 @@
-import Dispatch
-import Foundation
+public import Dispatch
+public import Foundation
 
 /// A synchronous operation that produces a typed result: subclasses override ``execute()``.
 ///

@@ -1,5 +1,5 @@
-import Dispatch
-import Foundation
+public import Dispatch
+public import Foundation
 
 /// An operation that ends with a typed ``OperationResult`` for its dependents and observers.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How to build one ``OperationStage``: its queue's name, concurrency and quality of service.
 public struct StageConfiguration: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// What a finished command printed and how it ended.
 package struct CommandResult {

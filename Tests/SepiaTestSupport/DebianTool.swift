@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Runs a command-line tool from Debian's packages (ImageMagick, cwebp, tificc, gzip, nginx…)
 /// to completion, to make or check a test file. A missing tool or a failed run is an error that

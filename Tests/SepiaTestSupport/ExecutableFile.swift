@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Finds the programs that the end-to-end tests and the benchmarks drive.
 package enum ExecutableFile {

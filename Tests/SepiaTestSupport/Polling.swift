@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Waiting for state that changes without a callback to wait on: a value read again and again
 /// until it is the one waited for or the time is up.

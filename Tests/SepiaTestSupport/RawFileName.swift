@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// Files whose names are not UTF-8, which Linux allows (any byte but "/" and NUL) and

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Sixel pictures decoded by another program, to check an encoder against.
 package enum SixelDecoding {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The directories ``makeTemporaryCacheDirectory()`` made, removed when the process exits.
 private enum TemporaryDirectories {

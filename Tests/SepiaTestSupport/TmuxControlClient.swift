@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A tmux control-mode client (`tmux -C attach-session`) of a ``TmuxSession``: it writes tmux
 /// commands and timestamps every piece of the pane's output (`%output`) as it arrives, for

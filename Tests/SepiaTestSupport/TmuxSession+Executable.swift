@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension TmuxSession {
     /// `tmux`, looked up on the `PATH`.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension TmuxSession {
     /// How long a wait lasts before the test fails: generous, CI machines are slow.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A private tmux server (its own socket, no configuration file) with one window of
 /// ``columns``×``lines`` running one command, driven the way a user at a terminal would:

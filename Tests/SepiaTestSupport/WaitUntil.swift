@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Blocks until `condition` holds, checking it every 10 ms: for tests of state that changes
 /// without a callback to wait on.

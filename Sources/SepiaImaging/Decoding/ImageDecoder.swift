@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The entry point for decoding images (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF, HEIC) into `RGBAImage`s.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why `ImageDecoder` could not produce an image.
 ///

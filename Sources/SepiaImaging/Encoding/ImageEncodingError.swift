@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why `ImageEncoder` could not encode an image.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension ImageFormat {
     /// The format `bytes` claim to be: the one whose magic number they start with

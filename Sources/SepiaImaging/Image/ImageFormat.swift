@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An image file format that Sepia decodes (and, for some, encodes).
 ///

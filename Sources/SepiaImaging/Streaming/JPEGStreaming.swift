@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Decodes a JPEG (or a PNG), changes its colours, fits it into a box if asked and encodes it as
 /// a JPEG a band of rows at a time, so that the photo never exists whole in memory.

@@ -1,5 +1,5 @@
-import Foundation
-import SepiaImaging
+public import Foundation
+public import SepiaImaging
 
 /// How a batch processes its photos and where it puts them.
 public struct BatchOptions: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What became of one photo of a batch.
 public struct BatchOutcome: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The output folder of a batch cannot be made or written to.
 public struct BatchOutputError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the disk cache keeps beside a downloaded original: when it was stored and the
 /// response's caching headers, from which it learns whether the copy is fresh (RFC 9111 §4.2)

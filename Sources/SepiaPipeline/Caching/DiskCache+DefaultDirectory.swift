@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension DiskCache {
     /// The standard place for the cache called `name` (such as "originals" or "processed"),

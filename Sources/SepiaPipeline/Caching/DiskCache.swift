@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SepiaOperations
 
 /// A thread-safe cache of data in files under one directory, kept within a total size by

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why `DiskCache` could not prepare its directory or write an entry.
 public struct DiskCacheError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NIOHTTP1
 
 /// What a response says about caching it (RFC 9111): its validators, for asking later whether

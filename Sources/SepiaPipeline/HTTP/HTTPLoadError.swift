@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a download failed, in words a user can read.
 public enum HTTPLoadError: Error, Sendable, Equatable, CustomStringConvertible {

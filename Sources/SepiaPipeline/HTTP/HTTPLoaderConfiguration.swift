@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Limits, timeouts, headers and proxies for ``HTTPLoader``.
 public struct HTTPLoaderConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a conditional download brings back: a new body, or word that the copy the caller
 /// holds is still good.

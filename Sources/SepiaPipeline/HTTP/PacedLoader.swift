@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SepiaOperations
 
 /// A loader that starts at most `requestsPerSecond` requests a second through another loader:

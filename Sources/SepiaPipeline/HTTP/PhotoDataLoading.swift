@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A download in progress that can be stopped.
 public protocol CancellableLoad: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How failed downloads are repeated: transient failures only (connections that could not be
 /// made or broke, HTTP 5xx, 429; never a certificate that is not trusted), with exponential

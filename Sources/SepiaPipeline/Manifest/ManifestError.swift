@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a whole manifest could not be read: what is wrong and which manifest it is.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a manifest came from. It decides how paths in the manifest resolve and whether the
 /// manifest may name local files.

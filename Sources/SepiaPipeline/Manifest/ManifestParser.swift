@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads a manifest, the list of photos to show, into entries in a stable order.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a photo's bytes come from, as worked out from one manifest entry: a web address, a
 /// local file, or the reason the entry cannot become a download.

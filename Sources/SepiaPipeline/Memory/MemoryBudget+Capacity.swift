@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension MemoryBudget {
     /// The share of the memory limit a default budget takes: half, leaving the rest to the

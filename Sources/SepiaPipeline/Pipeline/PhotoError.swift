@@ -1,5 +1,5 @@
 import Foundation
-import SepiaImaging
+public import SepiaImaging
 import SepiaOperations
 
 /// Why a photo could not be had: every failure of the pipeline, typed. Its description is the

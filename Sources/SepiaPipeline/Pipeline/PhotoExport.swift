@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What exporting a photo did: each file written or why not, and the work it took.
 public struct PhotoExport: Sendable {

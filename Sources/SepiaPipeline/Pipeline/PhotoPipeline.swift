@@ -1,6 +1,6 @@
-import Foundation
-import SepiaImaging
-import SepiaOperations
+public import Foundation
+public import SepiaImaging
+public import SepiaOperations
 
 /// Gets photos: downloads and decodes originals, filters and resizes them, and writes them to
 /// files, without ever blocking the caller. Every part of Sepia that loads a photo goes

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How a ``PhotoPipeline`` runs: its queues' concurrency and its caches.
 public struct PhotoPipelineConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a caller asks a ``PhotoPipeline`` for: the photo at a URL, processed a given way, at a
 /// priority. Requests with the same URL and processing share their work and cache entries.

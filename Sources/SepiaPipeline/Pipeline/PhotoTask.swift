@@ -1,6 +1,6 @@
-import Dispatch
+public import Dispatch
 import Foundation
-import SepiaOperations
+public import SepiaOperations
 
 /// Where a task's priority changes and cancellation go: the shared work it waits for, or the
 /// step of a two-step task that runs now.

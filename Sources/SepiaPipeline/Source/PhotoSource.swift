@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SepiaOperations
 
 /// The app's data source: reads manifests (a property list, JSON or a list of URLs, from an

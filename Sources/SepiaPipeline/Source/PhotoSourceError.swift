@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why the list of photos could not be loaded: the message of the app's alert.
 public enum PhotoSourceError: Error, Sendable, CustomStringConvertible, LocalizedError {

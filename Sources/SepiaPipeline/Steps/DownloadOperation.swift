@@ -1,5 +1,5 @@
-import Foundation
-import SepiaOperations
+public import Foundation
+public import SepiaOperations
 
 /// Fetches a photo's bytes: through a ``PhotoDataLoading`` loader such as ``HTTPLoader`` (or
 /// from a disk cache of earlier downloads, revalidated with the server when stale), or from a

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// The look applied to a photo.
 public enum PhotoFilter: Sendable, Hashable, CustomStringConvertible {

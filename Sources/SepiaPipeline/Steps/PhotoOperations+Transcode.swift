@@ -1,6 +1,6 @@
-import Foundation
-import SepiaImaging
-import SepiaOperations
+public import Foundation
+public import SepiaImaging
+public import SepiaOperations
 
 extension PhotoOperations {
     /// Decodes, processes and encodes downloaded bytes in one step: the batch's path from a

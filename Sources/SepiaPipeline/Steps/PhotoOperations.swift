@@ -1,6 +1,6 @@
-import Foundation
-import SepiaImaging
-import SepiaOperations
+public import Foundation
+public import SepiaImaging
+public import SepiaOperations
 
 /// The steps of the photo pipeline as operations, each depending on the one before and
 /// reading its result: the browser's download → decode, then filter → resize of the original it

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// What happens to a photo after it is downloaded: a filter and an optional aspect-fit size.
 /// Two requests with equal processing of the same photo share their work.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SepiaLocking
 
 /// Reads a terminal's input on a thread of its own and hands the parsed events to a handler.

@@ -1,5 +1,5 @@
 import Foundation
-import SepiaImaging
+public import SepiaImaging
 
 /// Pictures through iTerm2's Inline Images Protocol: the image is sent as a PNG file in one
 /// OSC 1337 `File=` sequence and the terminal draws it over a rectangle of cells from the

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 extension KittyGraphics {
     /// The placement id every directly placed image uses: each image is shown in one place at

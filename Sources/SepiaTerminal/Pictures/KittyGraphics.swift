@@ -1,5 +1,5 @@
 import Foundation
-import SepiaImaging
+public import SepiaImaging
 
 /// Pictures through the kitty graphics protocol, shown with Unicode placeholders (kitty
 /// graphics protocol docs, "Unicode placeholders"): the image is sent once with a virtual

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// A picture drawn with the terminal's own pixels over a rectangle of cells, through a
 /// graphics protocol: made off the main queue (the encoding is the costly part), then

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// One answer a terminal sent to a query of `TerminalProbe`, as `TerminalAnswerParser` reads
 /// it from the input.

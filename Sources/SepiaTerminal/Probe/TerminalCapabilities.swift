@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// What a terminal said about itself when probed (see `TerminalProbe`): the picture
 /// protocols it speaks and the sizes pictures are drawn at.

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// The questions that tell how a terminal can draw pictures, and what its answers mean.
 ///

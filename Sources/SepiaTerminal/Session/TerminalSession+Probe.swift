@@ -1,5 +1,5 @@
-import Foundation
-import SepiaImaging
+public import Foundation
+public import SepiaImaging
 
 extension TerminalSession {
     /// Asks the terminal what it can draw pictures with (see `TerminalProbe`) and waits for

@@ -1,5 +1,5 @@
 import CSepiaTerminal
-import Foundation
+public import Foundation
 import SepiaLocking
 
 /// A terminal taken over for a full-screen program: raw input, the alternate screen, no

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Submitting jobs, reading their states and cancelling them.
 ///

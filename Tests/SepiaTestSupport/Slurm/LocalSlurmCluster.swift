@@ -25,7 +25,7 @@
 //   process groups leaves steps and their processes running: ClusterSweep finds them by the
 //   cluster's SLURM_CONF in their environment, and a watchdog does it if the test process dies.
 
-import Foundation
+package import Foundation
 
 /// A private Slurm cluster on this machine, for end-to-end tests of array jobs: a munged, a
 /// slurmctld and one slurmd a node (each node a slurmd of its own), every file of theirs (MUNGE

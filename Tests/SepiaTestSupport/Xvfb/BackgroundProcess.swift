@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A long-running helper (an X server, a terminal emulator) started for a test or a benchmark
 /// and ended by ``stop()`` or, at the latest, by its lifetime.

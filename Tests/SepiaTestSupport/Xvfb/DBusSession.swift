@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A D-Bus session bus of its own (`dbus-daemon --session`), for programs that need one: a
 /// GTK app's accessibility (AT-SPI starts its own bus and registry through it) and the

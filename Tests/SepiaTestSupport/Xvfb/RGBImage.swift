@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// An 8-bit RGB picture, row after row, three bytes a pixel: a screenshot or a picture to
 /// compare one with. Read from and written as binary PPM (P6), which ImageMagick reads and

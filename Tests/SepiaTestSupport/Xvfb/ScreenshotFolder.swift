@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Screenshots kept for a person to look at, in the folder the environment variable
 /// `SEPIA_SCREENSHOTS` names (nothing is kept when it is not set), and waiting for a screenshot
@@ -31,7 +31,7 @@ package enum ScreenshotFolder {
         let result = try Polling.read(every: interval, for: timeout, screenshot, until: isDone)
         guard result.isDone else {
             let name = description.filter { $0.isLetter || $0.isNumber || $0 == " " }.replacingOccurrences(of: " ", with: "-")
-            try? save(result.value, as: "\(prefix)-timeout-\(name)")
+            _ = try? save(result.value, as: "\(prefix)-timeout-\(name)")
             throw WaitTimeout(waitingUntil: description, seconds: timeout)
         }
         return result.value

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Runs the X clients ``XvfbTerminal`` drives a display with (xdotool, ImageMagick's
 /// `import`), to completion, keeping their output as bytes (a screenshot is binary).

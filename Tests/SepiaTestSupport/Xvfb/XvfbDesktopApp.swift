@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A desktop program (`sepia-gtk`) on an X server of its own, with a D-Bus session of its own
 /// (so that its accessibility tree can be read over AT-SPI), seen through screenshots of the

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A virtual X server (Xvfb, Debian's `xvfb`) of its own, on a display number the server
 /// picks itself among the free ones (`-displayfd`), so tests running side by side never share

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Waiting for the terminal's screen to show something.
 extension XvfbTerminal {
@@ -47,7 +47,7 @@ extension XvfbTerminal {
                 candidate = try isDone(image) ? (image, taken) : nil
             }
         }
-        if let last { try? save(last, as: "unsettled") }
+        if let last { _ = try? save(last, as: "unsettled") }
         throw WaitTimeout(waitingUntil: description, seconds: timeout)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A real terminal emulator (xterm as a VT340, or kitty) on an X server of its own, running
 /// one command in a window of a given number of columns and rows, seen through screenshots

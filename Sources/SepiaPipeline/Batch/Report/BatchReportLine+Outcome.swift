@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension BatchReportLine {
     /// The record of a row that ended as `outcome` says, written by the task running `shard`

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One row of a batch report (`sepia process --report FILE`): one JSON object on one line,
 /// written as the row ends, so that the reports of many tasks can be merged

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the reports of a batch's tasks, line by line, into one ``BatchReportSummary``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The number of shards that fill an output folder, kept in the folder (``fileName``), so that a
 /// task whose engine tells it another number stops before it does the wrong share.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When ``HTTPLoader`` gives up on a host it cannot connect to, and how often it asks again.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SepiaOperations
 
 /// Which addresses downloads may reach, against server-side request forgery: a destination may

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which proxy, if any, each request goes through: one for http URLs, one for https URLs (a
 /// CONNECT tunnel), and the hosts that bypass both (``NoProxyList``).

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// Draws an image with text: each cell covers a block of pixels (2 × 2 for quadrants, 2 × 3
 /// for sextants) and shows the symbol and foreground/background pair that reproduce that

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// The characters a ``MosaicImage`` draws each cell with: a grid of sub-cell pixels per cell,
 /// each shown in either the cell's foreground or its background colour.

@@ -1,4 +1,4 @@
-import SepiaImaging
+public import SepiaImaging
 
 /// Encodes pictures as sixel graphics (DEC's VT330/VT340 programmer reference), for terminals
 /// that draw them: xterm as a VT340, foot, mlterm, WezTerm, Konsole, Windows Terminal.
