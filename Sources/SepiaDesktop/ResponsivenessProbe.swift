@@ -1,4 +1,5 @@
 import CGtk
+import SepiaPipeline
 
 /// How the main loop keeps up, for the desktop benchmark (`sepia-gtk --measure-responsiveness`,
 /// hidden, written to `--stats-file`): when the first thumbnail was shown, and from then until the
@@ -83,17 +84,13 @@ struct ResponsivenessFigures: Encodable {
         let p99Milliseconds: Double
         let maxMilliseconds: Double
 
-        /// The distribution of `microseconds`.
+        /// The distribution of `microseconds` (nearest-rank percentiles; zeros when empty).
         init(_ microseconds: [gint64]) {
-            let sorted = microseconds.sorted()
-            func percentile(_ fraction: Double) -> Double {
-                guard !sorted.isEmpty else { return 0 }
-                return Double(sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]) / 1_000
-            }
+            let sorted = microseconds.sorted().map { Double($0) / 1_000 }
             samples = sorted.count
-            p50Milliseconds = percentile(0.5)
-            p99Milliseconds = percentile(0.99)
-            maxMilliseconds = Double(sorted.last ?? 0) / 1_000
+            p50Milliseconds = Percentile.nearestRank(0.5, ofSorted: sorted) ?? 0
+            p99Milliseconds = Percentile.nearestRank(0.99, ofSorted: sorted) ?? 0
+            maxMilliseconds = sorted.last ?? 0
         }
     }
 }

@@ -10,17 +10,6 @@ struct WindowTitle: Equatable {
     /// The title of the embedded demo server's photos.
     static let demo = WindowTitle(full: "Sepia demo", short: "Sepia demo")
 
-    init(full: String, short: String) {
-        self.full = full
-        self.short = short
-    }
-
-    /// The title of `sources` (paths or URLs, as on the command line).
-    init(sources: [String]) {
-        full = "Sepia — " + sources.joined(separator: " ")
-        short = "Sepia — " + sources.map(Self.lastPart).joined(separator: ", ")
-    }
-
     /// The title of the demo server's photos, once it has listed them.
     static func demo(photoCount: Int, brokenCount: Int) -> WindowTitle {
         WindowTitle(full: "\(demo.full) — \(photoCount) photos, \(brokenCount) broken on purpose", short: demo.short)
@@ -29,6 +18,13 @@ struct WindowTitle: Equatable {
     /// This title with `full` after the full form and `short` after the short one.
     func appending(full: String, short: String) -> WindowTitle {
         WindowTitle(full: self.full + full, short: self.short + short)
+    }
+}
+
+extension WindowTitle {
+    /// The title of `sources` (paths or URLs, as on the command line).
+    init(sources: [String]) {
+        self.init(full: "Sepia — " + sources.joined(separator: " "), short: "Sepia — " + sources.map(Self.lastPart).joined(separator: ", "))
     }
 
     /// A URL's last path component, or its host when the path has none; a path's last

@@ -83,6 +83,8 @@ public final class PhotoListController {
         self.configuration = configuration
         self.scheduler = scheduler ?? DispatchListScheduler()
         pending = loader.pendingTasks(keyedBy: Int.self)
+        precondition(
+            pending.stages.count == 2, "PhotoListLoading.pendingTasks(keyedBy:) gives two stages, originals' then processed photos'")
         downloads = pending.stages[0]
         filtrations = pending.stages[1]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaPipeline
 
 /// The median, 99th percentile and maximum of a list of milliseconds; a timeout counts as
 /// infinity, so a percentile that reaches one is infinite too.
@@ -10,16 +11,9 @@ struct LatencySummary {
     /// The summary of `values` (not a number for an empty list).
     init(_ values: [Double]) {
         let ordered = values.sorted()
-        p50 = Self.percentile(ordered, 0.50)
-        p99 = Self.percentile(ordered, 0.99)
+        p50 = Percentile.nearestRank(0.50, ofSorted: ordered) ?? .nan
+        p99 = Percentile.nearestRank(0.99, ofSorted: ordered) ?? .nan
         max = ordered.last ?? .nan
-    }
-
-    /// The nearest-rank percentile of sorted `values`.
-    private static func percentile(_ ordered: [Double], _ fraction: Double) -> Double {
-        guard !ordered.isEmpty else { return .nan }
-        let rank = Swift.max(Int((fraction * Double(ordered.count)).rounded(.up)) - 1, 0)
-        return ordered[Swift.min(rank, ordered.count - 1)]
     }
 }
 

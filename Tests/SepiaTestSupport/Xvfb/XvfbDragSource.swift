@@ -74,6 +74,10 @@ package final class XvfbDragSource {
                 return Gdk.ContentProvider.new_for_value(GObject.Value(Gdk.FileList, files))
             return Gdk.ContentProvider.new_for_value(GObject.Value(GObject.TYPE_STRING, items[0]))
 
+        def ended(*_):
+            print("ended", flush=True)
+            return False  # drag-cancel: GTK may show its own cancel animation
+
         def activate(app):
             window = Gtk.ApplicationWindow(application=app, title="Drag source")
             window.set_decorated(False)
@@ -82,8 +86,8 @@ package final class XvfbDragSource {
             area.set_size_request(WIDTH, HEIGHT)
             source = Gtk.DragSource(actions=Gdk.DragAction.COPY)
             source.connect("prepare", offer)
-            source.connect("drag-end", lambda *_: print("ended", flush=True))
-            source.connect("drag-cancel", lambda *_: (print("ended", flush=True), False)[1])
+            source.connect("drag-end", ended)
+            source.connect("drag-cancel", ended)
             area.add_controller(source)
             window.set_child(area)
             window.connect("map", lambda *_: (print("shown", flush=True)))

@@ -104,7 +104,7 @@ public struct BatchReportMerger {
             slowestOrigins: originTimes.map { origin, times in
                 BatchReportSummary.OriginTiming(
                     origin: origin, photos: times.count, meanMilliseconds: times.reduce(0, +) / Double(times.count),
-                    p95Milliseconds: Self.percentile(95, of: times))
+                    p95Milliseconds: Percentile.nearestRank(0.95, ofSorted: times.sorted()) ?? 0)
             }.sorted { $0.meanMilliseconds > $1.meanMilliseconds }.prefix(BatchReportSummary.listedOrigins).map { $0 },
             tasks: tasks.map { key, task in
                 let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
@@ -131,12 +131,5 @@ public struct BatchReportMerger {
             let host = url.host
         else { return "local files" }
         return url.port.map { "\(host):\($0)" } ?? host
-    }
-
-    /// The nearest-rank percentile of `values` (not empty).
-    private static func percentile(_ percent: Double, of values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 }
