@@ -78,6 +78,12 @@ struct ProcessCommand: AsyncParsableCommand {
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
 
+    @Flag(
+        help:
+            "Add each written photo's ThumbHash (base64) to the --json summary and the --report lines, for manifests' \"thumbhash\" field."
+    )
+    var thumbhash = false
+
     @Option(
         help: ArgumentHelp(
             "Process only shard K of N: the rows whose output names hash to it (default: from the batch engine's variables, or every row).",
@@ -175,7 +181,7 @@ struct ProcessCommand: AsyncParsableCommand {
             printErrorLine("shard \(shard) has none of the rows; nothing to do")
             return
         }
-        let outcome = await BatchRun(processor: processor, records: records, shard: shard).run()
+        let outcome = await BatchRun(processor: processor, records: records, shard: shard, computesThumbHashes: thumbhash).run()
         await client.shutdown()
         let standardOutput = BufferedOutput()
         if json {
@@ -204,6 +210,7 @@ struct ProcessCommand: AsyncParsableCommand {
             from: locations, recursive: recursive, excluding: folder, loader: loader, cache: cache)
         if cache == nil, collection.entries.contains(where: \.location.isRemote) { cache = makeCache() }
         if let skipped = collection.skippedSummary { printErrorLine("\(skipped)") }
+        if let ignored = collection.ignoredPlaceholdersSummary { printErrorLine("\(ignored)") }
         var options = BatchOptions(
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: pixels.maxPixels),
