@@ -58,26 +58,34 @@ package struct BlurHash: Sendable, Equatable {
         // The cosines of each column and row, per component index: a table, not a cos per pixel.
         let cosX = Self.cosines(count: width, components: columns)
         let cosY = Self.cosines(count: height, components: rows)
-        return RGBAImage(width: width, height: height) { buffer in
-            var offset = 0
-            for y in 0..<height {
-                for x in 0..<width {
-                    var (red, green, blue): (Float, Float, Float) = (0, 0, 0)
-                    for j in 0..<rows {
-                        let weightY = cosY[y * rows + j]
-                        for i in 0..<columns {
-                            let weight = cosX[x * columns + i] * weightY
-                            let index = (j * columns + i) * 3
-                            red += components[index] * weight
-                            green += components[index + 1] * weight
-                            blue += components[index + 2] * weight
+        let (columns, rows) = (columns, rows)
+        // Unchecked reads in the loop that runs width × height × components times.
+        return components.withUnsafeBufferPointer { components in
+            cosX.withUnsafeBufferPointer { cosX in
+                cosY.withUnsafeBufferPointer { cosY in
+                    RGBAImage(width: width, height: height) { buffer in
+                        var offset = 0
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                var (red, green, blue): (Float, Float, Float) = (0, 0, 0)
+                                for j in 0..<rows {
+                                    let weightY = cosY[y &* rows &+ j]
+                                    for i in 0..<columns {
+                                        let weight = cosX[x &* columns &+ i] * weightY
+                                        let index = (j &* columns &+ i) &* 3
+                                        red += components[index] * weight
+                                        green += components[index &+ 1] * weight
+                                        blue += components[index &+ 2] * weight
+                                    }
+                                }
+                                buffer[offset] = SRGBTransfer.encoded(red)
+                                buffer[offset &+ 1] = SRGBTransfer.encoded(green)
+                                buffer[offset &+ 2] = SRGBTransfer.encoded(blue)
+                                buffer[offset &+ 3] = 255
+                                offset &+= 4
+                            }
                         }
                     }
-                    buffer[offset] = SRGBTransfer.encoded(red)
-                    buffer[offset + 1] = SRGBTransfer.encoded(green)
-                    buffer[offset + 2] = SRGBTransfer.encoded(blue)
-                    buffer[offset + 3] = 255
-                    offset += 4
                 }
             }
         }

@@ -15,13 +15,15 @@ enum SRGBTransfer {
     /// The 8-bit sRGB value of linear light `value` (clamped to 0...1), rounded half up: the
     /// number of steps at or below it, found by binary search (no `pow` per pixel).
     static func encoded(_ value: Float) -> UInt8 {
-        var low = 0
-        var high = steps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if steps[middle] <= value { low = middle + 1 } else { high = middle }
+        steps.withUnsafeBufferPointer { steps in
+            var low = 0
+            var high = steps.count
+            while low < high {
+                let middle = (low &+ high) >> 1
+                if steps[middle] <= value { low = middle &+ 1 } else { high = middle }
+            }
+            return UInt8(truncatingIfNeeded: low)
         }
-        return UInt8(low)
     }
 
     private static func linearLight(ofEncoded encoded: Double) -> Double {
