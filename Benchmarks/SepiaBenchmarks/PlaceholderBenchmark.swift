@@ -35,7 +35,7 @@ struct PlaceholderBenchmark: ParsableCommand {
             ("BlurHash 4x3 decode (32x24)", operations, { _ = try? blurHash43.image() }),
             ("BlurHash 9x9 decode (32x24)", operations, { _ = try? blurHash99.image() }),
             ("ThumbHash decode, opaque (32x23)", operations, { _ = try? thumbHash.image() }),
-            ("ThumbHash decode, alpha (32x23)", operations, { _ = try? thumbHashAlpha.image() }),
+            ("ThumbHash decode, alpha (32x26)", operations, { _ = try? thumbHashAlpha.image() }),
             ("BlurHash 4x3 validate (parse only)", operations, { try? blurHash43.validate() }),
             ("ThumbHash validate (parse only)", operations, { try? thumbHash.validate() }),
             ("ThumbHash encode, 100x75", max(operations / 20, 1), { _ = ThumbHashEncoder.encode(thumbnail) }),
