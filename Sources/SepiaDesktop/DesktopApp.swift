@@ -186,8 +186,7 @@ package final class DesktopApp {
                 let server = try await DemoPhotoServer.start(configuration)
                 guard !isQuitting else { return await server.stop() }
                 demoServer = server
-                title = WindowTitle.demo.appending(
-                    " — \(server.catalog.photos.count) photos, \(server.catalog.brokenEntries.count) broken on purpose")
+                title = .demo(photoCount: server.catalog.photos.count, brokenCount: server.catalog.brokenEntries.count)
                 updateTitle()
                 loadSource([server.jsonURL.absoluteString])  // its entries carry placeholders
             } catch {
@@ -271,7 +270,7 @@ package final class DesktopApp {
 
     private func updateTitle() {
         guard let window else { return }
-        let shown = options.naive ? title.appending(" (naive: everything on the main thread)") : title
+        let shown = options.naive ? title.appending(full: " (naive: everything on the main thread)", short: " (naive)") : title
         gtk_window_set_title(sepia_window(window.object), shown.full)
         if let titleLabel {
             gtk_label_set_text(sepia_label(titleLabel.object), shown.short)

@@ -21,9 +21,14 @@ struct WindowTitle: Equatable {
         short = "Sepia — " + sources.map(Self.lastPart).joined(separator: ", ")
     }
 
-    /// This title with `suffix` after both forms.
-    func appending(_ suffix: String) -> WindowTitle {
-        WindowTitle(full: full + suffix, short: short + suffix)
+    /// The title of the demo server's photos, once it has listed them.
+    static func demo(photoCount: Int, brokenCount: Int) -> WindowTitle {
+        WindowTitle(full: "\(demo.full) — \(photoCount) photos, \(brokenCount) broken on purpose", short: demo.short)
+    }
+
+    /// This title with `full` after the full form and `short` after the short one.
+    func appending(full: String, short: String) -> WindowTitle {
+        WindowTitle(full: self.full + full, short: self.short + short)
     }
 
     /// A URL's last path component, or its host when the path has none; a path's last

@@ -16,8 +16,14 @@ final class WindowTitleTests: XCTestCase {
         XCTAssertEqual(title.full, "Sepia — https://photos.example/a/list.json?page=2 http://photos.example/")
     }
 
-    func testASuffixFollowsBothForms() {
-        let title = WindowTitle.demo.appending(" — 12 photos")
-        XCTAssertEqual(title, WindowTitle(full: "Sepia demo — 12 photos", short: "Sepia demo — 12 photos"))
+    func testTheDemoCountsItsPhotosInFullOnly() {
+        XCTAssertEqual(
+            WindowTitle.demo(photoCount: 12, brokenCount: 6),
+            WindowTitle(full: "Sepia demo — 12 photos, 6 broken on purpose", short: "Sepia demo"))
+    }
+
+    func testASuffixHasAFullAndAShortForm() {
+        let title = WindowTitle(sources: ["/a/b"]).appending(full: " (naive: everything on the main thread)", short: " (naive)")
+        XCTAssertEqual(title, WindowTitle(full: "Sepia — /a/b (naive: everything on the main thread)", short: "Sepia — b (naive)"))
     }
 }
