@@ -2,9 +2,9 @@ import CSepiaCodecs
 import Foundation
 import SepiaImaging
 
-/// The JPEG XL encoder's time and size at libjxl efforts 3 to 7 (Sepia uses 5; libjxl's default
-/// is 7), lossy at the default quality and lossless, once each: the choice of effort is what
-/// these figures are for.
+/// The JPEG XL encoder's time and size at libjxl efforts 3 to 7 (Sepia uses 5 lossy and 3
+/// lossless; libjxl's default is 7), lossy at the default quality and lossless, once each: the
+/// choice of effort is what these figures are for.
 enum JXLEncodeEfforts {
     static func printFigures(_ photo: RGBAImage) {
         let quality = ImageEncodingFormat.defaultJXLQuality
@@ -20,7 +20,7 @@ enum JXLEncodeEfforts {
     }
 
     /// The time and size of `photo` at `distance` and `effort`, through the shim Sepia's encoder
-    /// calls (which always uses effort `JXLEncoder.effort`).
+    /// calls (which always uses `JXLEncoder.lossyEffort` or `losslessEffort`).
     private static func measure(_ photo: RGBAImage, distance: Float, effort: Int) -> (seconds: Double, bytes: Int) {
         var output = sepia_encoded_data()
         var diagnostics = sepia_diagnostics()
