@@ -48,10 +48,10 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Output format: jpeg, png, webp (lossy), webp-lossless or avif.")
+    @Option(help: "Output format: jpeg, png, webp (lossy), webp-lossless, avif, jxl (lossy JPEG XL) or jxl-lossless.")
     var format: OutputFormat = .jpeg
 
-    @Option(help: "Quality of JPEG, lossy WebP and AVIF output, 1 to 100.")
+    @Option(help: "Quality of JPEG, lossy WebP, AVIF and lossy JPEG XL output, 1 to 100.")
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
@@ -236,8 +236,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case jpeg, png, webp
     case webpLossless = "webp-lossless"
     case avif
+    case jxl
+    case jxlLossless = "jxl-lossless"
 
-    /// The encoder settings for this format; `quality` applies to JPEG, lossy WebP and AVIF.
+    /// The encoder settings for this format; `quality` applies to JPEG, lossy WebP, AVIF and
+    /// lossy JPEG XL.
     func encoding(quality: Int) -> ImageEncodingFormat {
         switch self {
         case .jpeg: .jpeg(quality: quality)
@@ -245,6 +248,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case .webp: .webp(quality: quality)
         case .webpLossless: .webpLossless
         case .avif: .avif(quality: quality)
+        case .jxl: .jxl(quality: quality)
+        case .jxlLossless: .jxlLossless
         }
     }
 }
