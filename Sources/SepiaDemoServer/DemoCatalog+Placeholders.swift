@@ -14,10 +14,11 @@ extension DemoCatalog {
         package let blurHash: String
     }
 
-    /// The side of the box the scene is drawn into for its hashes: the hashes blur it to a few
-    /// components anyway, and drawing it at full size for each of thousands of entries would
-    /// hold up the manifests.
-    static let placeholderBox = PixelSize(square: 48)
+    /// The side of the box the scene is drawn into for its hashes. The hashes keep only the
+    /// scene's lowest frequencies (a ThumbHash at most 7 luminance components a side, the
+    /// BlurHash 4×3), which 16 pixels resolve; the server draws and hashes every entry before
+    /// it prints its addresses, so a larger box would delay the start of a large catalog.
+    static let placeholderBox = PixelSize(square: 16)
 
     /// The placeholders of each entry in ``entries``' order: those of the scene each good photo
     /// (and the slow one, a good photo late) shows, drawn at `photoSize`'s aspect ratio; nil
