@@ -24,10 +24,9 @@ import CSepiaCodecs
 /// (libjxl 0.7 reports no reasons of its own).
 enum JXLDecoder {
     /// What libjxl holds besides the output, in bytes per pixel of the image, by kind of image:
-    /// its peak resident memory above the output buffer, decoding 1600×1200 photos made by cjxl
-    /// on one thread, was 3.9 bytes a pixel lossy (distance 1 or 3, progressive or not), 15.1
-    /// lossless, 19.5 lossless with alpha and 42.1 lossy with alpha (its alpha is decoded whole
-    /// in floats beside the colour groups). These round those up by a fifth or more.
+    /// its peak resident memory above the output buffer, decoding cjxl's photos on one thread,
+    /// rounded up by a fifth or more. Lossy images with alpha need the most: libjxl decodes their
+    /// alpha whole, in floats, beside the colour groups.
     static func libraryBytesPerPixel(lossy: Bool, alpha: Bool) -> UInt64 {
         switch (lossy, alpha) {
         case (true, false): 8
