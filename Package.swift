@@ -37,9 +37,10 @@ let package = Package(
         .target(name: "SepiaSystem", dependencies: ["SepiaOperations"]),
 
         // C shim over the codec libraries (libjpeg-turbo, libpng, libwebp, giflib, libtiff,
-        // libheif) and Little CMS; every setjmp/longjmp stays in C. libheif and libtiff are not
-        // linked: the shim loads each with dlopen at the first file that needs it
-        // (sepia_library.h), since loading them at start-up cost every run 5-6 ms.
+        // libheif, libjxl) and Little CMS; every setjmp/longjmp stays in C. libheif, libtiff and
+        // libjxl are not linked: the shim loads each with dlopen at the first file that needs it
+        // (sepia_library.h), since loading them at start-up cost every run 5-6 ms (libjxl-dev
+        // provides only the headers here).
         .target(
             name: "CSepiaCodecs",
             linkerSettings: [

@@ -9,7 +9,7 @@ struct SepiaBenchmarks: AsyncParsableCommand {
         subcommands: [
             ImagingBenchmark.self, CodecsBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self,
             BrowseBenchmark.self, FolderBenchmark.self, SixelBenchmark.self, SixelFileCommand.self, FramesBenchmark.self,
-            TerminalPeersBenchmark.self, SlurmBenchmark.self,
+            TerminalPeersBenchmark.self, SlurmBenchmark.self, PlaceholderBenchmark.self, JXLDecodeBenchmark.self,
         ],
         defaultSubcommand: ImagingBenchmark.self
     )

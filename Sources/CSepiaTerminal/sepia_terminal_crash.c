@@ -26,6 +26,14 @@ static struct termios restore_termios;
 static uint8_t restore_bytes[SEPIA_TERMINAL_RESTORE_CAPACITY];
 static size_t restore_length;
 static atomic_int armed;
+/* Standard error as it was before the session diverted it (-1: not diverted), put back first. */
+static atomic_int restore_error_fd = -1;
+static atomic_int saved_error_fd = -1;
+
+void sepia_terminal_crash_set_error_restore(int error_fd, int saved_fd) {
+    atomic_store(&saved_error_fd, saved_fd);
+    atomic_store(&restore_error_fd, error_fd);
+}
 
 /* Writes all bytes, retrying interrupted writes; gives up on any error (EAGAIN included:
  * a dying process must not spin on a terminal that does not read). */
@@ -44,6 +52,8 @@ static void write_fully(int fd, const uint8_t *bytes, size_t length) {
 void sepia_terminal_crash_restore_now(void) {
     if (atomic_exchange(&armed, 0) == 0) return;
     int saved_errno = errno;
+    const int error_fd = atomic_load(&restore_error_fd), saved = atomic_load(&saved_error_fd);
+    if (error_fd >= 0 && saved >= 0) dup2(saved, error_fd);
     write_fully(restore_output_fd, restore_bytes, restore_length);
     tcsetattr(restore_input_fd, TCSANOW, &restore_termios);
     errno = saved_errno;

@@ -49,6 +49,8 @@ package final class BrowserApp {
     private var alertDismissed = false
     /// How many entries of the folders given are not rows (not images, unreadable…).
     private var skippedCount = 0
+    /// How many placeholders of the manifest's entries do not decode (the rows show none).
+    private var ignoredPlaceholderCount = 0
     private var counts: StateCounts?
     private var inputReader: InputReader?
     private let signalTrap: SignalTrap
@@ -112,13 +114,20 @@ package final class BrowserApp {
         }
     }
 
-    /// Hands the rows to the controller and keeps the count of skipped entries, which reaches
+    /// Hands the rows to the controller and keeps the counts of skipped entries and ignored
+    /// placeholders, which reach
     /// the main queue before the rows do (the controller takes them there too, later).
     private func loadSource(_ fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) {
         controller.loadSource { [unowned self] completion in
             fetch { result in
-                let skipped = (try? result.get())?.skipped.count ?? 0
-                DispatchQueue.main.async { MainActor.assumeIsolated { self.skippedCount = skipped } }
+                let collection = try? result.get()
+                let (skipped, ignored) = (collection?.skipped.count ?? 0, collection?.ignoredPlaceholders.count ?? 0)
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        self.skippedCount = skipped
+                        self.ignoredPlaceholderCount = ignored
+                    }
+                }
                 completion(result.map(\.entries))
             }
         }
@@ -290,6 +299,7 @@ package final class BrowserApp {
         return BrowserFrame(
             layout: layout, title: options.title, source: controller.sourceState, rows: rows,
             firstRow: visible.lowerBound, rowCount: records.count, counts: stateCounts, skippedCount: skippedCount,
+            ignoredPlaceholderCount: ignoredPlaceholderCount,
             networkActive: (queues.first?.running ?? 0) > 0, scrollPhase: controller.scrollPhase,
             filterName: options.filterName, detail: detail, overlay: overlay,
             queues: showsQueues ? queues : nil, spinner: Spinner.frame(at: ProcessInfo.processInfo.systemUptime),

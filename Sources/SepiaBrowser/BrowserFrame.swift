@@ -54,6 +54,8 @@ struct BrowserFrame: Sendable {
     var counts: StateCounts
     /// How many entries of the folders given are not rows, for the status line.
     var skippedCount = 0
+    /// How many placeholders of manifest entries do not decode, for the status line.
+    var ignoredPlaceholderCount = 0
     /// Whether downloads are running now.
     var networkActive: Bool
     /// Where scrolling stands.

@@ -28,7 +28,8 @@ enum StatusLine {
     }
 
     /// "Row 3/506 · 12 filtered · 3 downloaded · 6 failed · 485 new", then "· 2 skipped" when
-    /// the folders held entries that are not rows; or what the list waits for.
+    /// the folders held entries that are not rows and "· 1 bad placeholder" when manifest
+    /// entries gave hashes that do not decode; or what the list waits for.
     static func summary(_ frame: BrowserFrame) -> String {
         switch frame.source {
         case .idle, .loading: return "Loading photo details…"
@@ -39,5 +40,7 @@ enum StatusLine {
         let selected = frame.rows.firstIndex(where: \.isSelected).map { frame.firstRow + $0 + 1 } ?? 0
         return "Row \(selected)/\(frame.rowCount) · \(counts.filtered) filtered · \(counts.downloaded) downloaded"
             + " · \(counts.failed) failed · \(counts.new) new" + (frame.skippedCount > 0 ? " · \(frame.skippedCount) skipped" : "")
+            + (frame.ignoredPlaceholderCount > 0
+                ? " · \(frame.ignoredPlaceholderCount) bad placeholder" + (frame.ignoredPlaceholderCount == 1 ? "" : "s") : "")
     }
 }

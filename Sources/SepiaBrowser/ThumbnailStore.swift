@@ -57,10 +57,11 @@ final class ThumbnailStore {
         self.cellSize = cellSize
     }
 
-    /// `record`'s picture for `slot`, covering at most `area`; nil while it is being made (it
-    /// is then started) and when the record has no image.
+    /// `record`'s picture for `slot`, covering at most `area`: its image, or its placeholder
+    /// while it waits for its photo (`PhotoRecord.showsPlaceholder`, drawn on the worker). Nil
+    /// while it is being made (it is then started) and when the record has neither.
     func picture(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> Picture? {
-        guard format != .none, let image = record.image, requested.columns > 0, requested.lines > 0 else {
+        guard format != .none, record.image != nil || record.showsPlaceholder, requested.columns > 0, requested.lines > 0 else {
             drop(slot)
             return nil
         }
@@ -75,6 +76,7 @@ final class ThumbnailStore {
         entries[slot] = Entry(source: source, placeholderImageID: placeholderImageID, picture: nil)
         let (format, cellSize) = (format, cellSize)
         worker.async {
+            guard let image = record.image ?? record.placeholderImage() else { return }
             let made = Self.make(image, area: area, format: format, cellSize: cellSize, id: id)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.store(made, for: slot, source: source, placeholderImageID: placeholderImageID) }

@@ -95,7 +95,7 @@ package final class DemoPhotoServer: Sendable {
                     return boundPort.finish(throwing: DemoServerError.stoppedBeforeListening)
                 }
                 do {
-                    try manifests.publish(catalog: catalog, baseURL: baseURL(port: port))
+                    try manifests.publish(catalog: catalog, baseURL: baseURL(port: port), photoSize: configuration.photoSize)
                     boundPort.yield(port)
                     boundPort.finish()
                 } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import SepiaImaging
 import SepiaOperations
 
 /// The manifests, published once the server knows its port (its base URL is in every
@@ -6,9 +7,9 @@ import SepiaOperations
 final class PublishedManifests: Sendable {
     private let documents = Locked<ManifestDocuments?>(nil)
 
-    /// Encodes the manifests of `catalog` for a server at `baseURL`.
-    func publish(catalog: DemoCatalog, baseURL: URL) throws {
-        let encoded = try ManifestDocuments(catalog: catalog, baseURL: baseURL)
+    /// Encodes the manifests of `catalog` for a server at `baseURL` serving photos of `photoSize`.
+    func publish(catalog: DemoCatalog, baseURL: URL, photoSize: PixelSize) throws {
+        let encoded = try ManifestDocuments(catalog: catalog, baseURL: baseURL, photoSize: photoSize)
         documents.withLock { $0 = encoded }
     }
 

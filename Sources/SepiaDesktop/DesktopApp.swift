@@ -38,6 +38,8 @@ package final class DesktopApp {
     private var demoServer: DemoPhotoServer?
     /// How many entries of the folders given are not rows (not images, unreadable…).
     private var skippedCount = 0
+    /// How many placeholders of the manifest's entries do not decode (the rows show none).
+    private var ignoredPlaceholderCount = 0
     private var isQuitting = false
     /// Whether this load's failure was shown: once per load.
     private var alertShown = false
@@ -186,7 +188,7 @@ package final class DesktopApp {
                 demoServer = server
                 title = .demo(photoCount: server.catalog.photos.count, brokenCount: server.catalog.brokenEntries.count)
                 updateTitle()
-                loadSource([server.propertyListURL.absoluteString])
+                loadSource([server.jsonURL.absoluteString])  // its entries carry placeholders
             } catch {
                 showAlert("The demo photo server did not start: \(error)")
             }
@@ -213,9 +215,16 @@ package final class DesktopApp {
         let load = loadCount
         controller.loadSource { [unowned self] completion in
             let finish: @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void = { result in
-                let skipped = (try? result.get())?.skipped.count ?? 0
-                // Before the controller's own hop to the main queue: the count is there with the rows.
-                DispatchQueue.main.async { MainActor.assumeIsolated { if load == self.loadCount { self.skippedCount = skipped } } }
+                let collection = try? result.get()
+                let (skipped, ignored) = (collection?.skipped.count ?? 0, collection?.ignoredPlaceholders.count ?? 0)
+                // Before the controller's own hop to the main queue: the counts are there with the rows.
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        guard load == self.loadCount else { return }
+                        self.skippedCount = skipped
+                        self.ignoredPlaceholderCount = ignored
+                    }
+                }
                 completion(result.map(\.entries))
             }
             if naive {
@@ -287,6 +296,9 @@ package final class DesktopApp {
             let count = controller.records.count
             var text = count == 1 ? "1 photo" : "\(count) photos"
             if skippedCount > 0 { text += skippedCount == 1 ? ", 1 other entry skipped" : ", \(skippedCount) other entries skipped" }
+            if ignoredPlaceholderCount > 0 {
+                text += ignoredPlaceholderCount == 1 ? ", 1 placeholder ignored" : ", \(ignoredPlaceholderCount) placeholders ignored"
+            }
             text += " · \(controller.configuration.processing.filter.description)"
             if controller.scrollPhase == .scrolling { text += " · scrolling: queues suspended" }
             setStatus(text)

@@ -141,7 +141,7 @@ final class PhotoListView {
             canRetry: record.canRetry)
         let scale = Int(max(gtk_widget_get_scale_factor(widgets.picture), 1))
         Thumbnails.show(
-            record.image, key: ThumbnailKey(row: row, state: record.state, processing: record.processing, scale: scale), in: widgets)
+            record, key: ThumbnailKey(row: row, state: record.state, processing: record.processing, scale: scale), in: widgets)
     }
 
     // MARK: Scrolling

@@ -2,20 +2,23 @@ import CGtk
 import CSepiaGtk
 import Dispatch
 import SepiaImaging
+import SepiaList
 import SepiaOperations
 
-/// Makes row thumbnails: a record's image scaled to the thumbnail's box at the display's
-/// scale, off the main thread, then a `GdkMemoryTexture` of its RGBA pixels on the main
+/// Makes row thumbnails: a record's image (or its placeholder while the photo is on its way)
+/// scaled to the thumbnail's box at the display's scale, off the main thread, then a `GdkMemoryTexture` of its RGBA pixels on the main
 /// thread, shown only if the row widgets still want it.
 @MainActor
 enum Thumbnails {
     /// Where images are scaled: work the user waits on.
     private static let worker = QualityOfServiceQueue.userInitiated.queue
 
-    /// Shows `image` (the record's image in `state`, for `row`) in `widgets` at the scale of
-    /// their display; nothing happens when they show it already or are making it.
-    static func show(_ image: RGBAImage?, key: ThumbnailKey?, in widgets: PhotoRowWidgets) {
-        guard let image, let key else {
+    /// Shows `record`'s picture (its image, or its placeholder while it waits for its photo:
+    /// `PhotoRecord.showsPlaceholder`) in `widgets` at the scale of their display; nothing
+    /// happens when they show it already or are making it. The placeholder is drawn on the
+    /// worker, with the scaling.
+    static func show(_ record: PhotoRecord, key: ThumbnailKey?, in widgets: PhotoRowWidgets) {
+        guard record.image != nil || record.showsPlaceholder, let key else {
             if widgets.thumbnailKey != nil {
                 widgets.thumbnailKey = nil
                 widgets.setThumbnail(nil)
@@ -28,7 +31,9 @@ enum Thumbnails {
         let box = PixelSize(
             width: PhotoRowWidgets.thumbnailSize.width * key.scale, height: PhotoRowWidgets.thumbnailSize.height * key.scale)
         worker.async {
-            let scaled = image.resized(toFit: box)
+            guard let image = record.image ?? record.placeholderImage() else { return }
+            // A placeholder is blurred by design: scaled up to the box like a photo would be.
+            let scaled = image.resized(toFit: box, allowUpscaling: record.image == nil)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard widgets.thumbnailKey == key, let texture = texture(of: scaled) else { return }

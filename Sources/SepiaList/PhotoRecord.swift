@@ -20,12 +20,16 @@ public struct PhotoRecord: Sendable, Equatable {
     /// image is the original or there is none. A row filtered again with other processing
     /// keeps both until the new photo replaces them.
     public private(set) var processing: PhotoProcessing?
+    /// The BlurHash or ThumbHash the manifest gave, validated by the parser; nil for none.
+    /// ``placeholderImage()`` draws it while the row waits for its photo.
+    public let placeholder: PhotoPlaceholder?
 
     /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(_:)`` with the
     /// location's reason when the row cannot become a download.
     public init(entry: PhotoEntry) {
         name = entry.name
         location = entry.location
+        placeholder = entry.placeholder
         image = nil
         processing = nil
         if let reason = entry.location.invalidReason {
@@ -33,6 +37,22 @@ public struct PhotoRecord: Sendable, Equatable {
         } else {
             state = .new
         }
+    }
+
+    /// Whether the row shows its placeholder: it has one, and waits for its photo
+    /// (``PhotoState/new``, no image). Not once the row failed: beside "Failed to load" a
+    /// blurred picture would read as a photo that partly arrived, and nothing will replace it.
+    public var showsPlaceholder: Bool {
+        placeholder != nil && state == .new && image == nil
+    }
+
+    /// The placeholder's picture, 32 pixels on its longer side, while ``showsPlaceholder``;
+    /// nil otherwise. Drawn on each call, in microseconds (a record holds the hash, not its
+    /// pixels, so a list of a million rows holds no million pictures): front ends call it
+    /// where they scale the row's picture.
+    public func placeholderImage() -> RGBAImage? {
+        guard showsPlaceholder else { return nil }
+        return try? placeholder?.image()
     }
 
     /// The URL to load the photo from, or nil when the row's location is invalid.

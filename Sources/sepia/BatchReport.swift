@@ -23,6 +23,8 @@ struct BatchReport {
         let status: String
         let file: String?
         let reason: String?
+        /// With `--thumbhash`, the written photo's ThumbHash in base64.
+        let thumbhash: String?
     }
 
     /// Failures listed one by one in the text summary; beyond them only a count is printed
@@ -70,7 +72,8 @@ struct BatchReport {
         var separator = "\n    "
         try tally.forEachRow { row, status, reason in
             let filePath: String? = status == .written || status == .skipped ? file(row).path : nil
-            let photo = Photo(name: entries[row].name, status: status.rawValue, file: filePath, reason: reason)
+            let photo = Photo(
+                name: entries[row].name, status: status.rawValue, file: filePath, reason: reason, thumbhash: tally.thumbHash(ofRow: row))
             output.write(separator)
             output.write(try encoder.encode(photo))
             separator = ",\n    "

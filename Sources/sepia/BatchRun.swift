@@ -20,6 +20,9 @@ struct BatchRun {
     var records: BatchReportFile? = nil
     /// The shard the records name.
     var shard: BatchShard = .whole
+    /// Whether each written (or already written) photo's ThumbHash is computed, for the
+    /// report file's lines and the JSON summary (`--thumbhash`).
+    var computesThumbHashes = false
 
     /// Runs the batch to its end (or until interrupted) and returns what happened.
     func run() async -> Outcome {
@@ -36,12 +39,16 @@ struct BatchRun {
         defer { trap.release() }
         let started = Date()
         let recordOutcome = recorder(entries: entries)
+        let computesThumbHashes = computesThumbHashes
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             processor.start(
                 progress: { bar.show($0) },
                 outcome: { outcome in
-                    tally.record(outcome)
-                    recordOutcome?(outcome)
+                    // On the thread the row ended on, as the rest of its bookkeeping: a decode
+                    // DCT-scaled toward 100×100 and a DCT of at most 10,000 pixels.
+                    let thumbHash = computesThumbHashes ? Self.thumbHash(of: outcome) : nil
+                    tally.record(outcome, thumbHash: thumbHash)
+                    recordOutcome?(outcome, thumbHash)
                 },
                 completion: { _ in finished.resume() })
         }
@@ -53,17 +60,26 @@ struct BatchRun {
         return Outcome(report: report, interrupted: interrupted.withLock { $0 })
     }
 
-    /// What appends an outcome to the report file; nil without one.
-    private func recorder(entries: [PhotoEntry]) -> (@Sendable (BatchOutcome) -> Void)? {
+    /// The ThumbHash of the photo file of a row written now or before; nil for other rows.
+    private static func thumbHash(of outcome: BatchOutcome) -> String? {
+        switch outcome.state {
+        case .written(let file), .skipped(let file): WrittenPhotoThumbHash.of(file)
+        case .failed, .cancelled: nil
+        }
+    }
+
+    /// What appends an outcome (and its photo's ThumbHash, if any) to the report file; nil
+    /// without one.
+    private func recorder(entries: [PhotoEntry]) -> (@Sendable (BatchOutcome, String?) -> Void)? {
         guard let records else { return nil }
         let machine = BatchReportLine.thisMachine
         let processor = processor
         let shard = shard
-        return { outcome in
+        return { outcome, thumbHash in
             records.append(
                 BatchReportLine(
                     outcome: outcome, entry: entries[outcome.row], file: processor.outputFile(forRow: outcome.row), shard: shard,
-                    machine: machine))
+                    machine: machine, thumbhash: thumbHash))
         }
     }
 }

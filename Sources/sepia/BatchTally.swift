@@ -18,6 +18,8 @@ final class BatchTally: Sendable {
         var codes: [Int32]
         var reasons: [String] = []
         var reasonIndex: [String: Int32] = [:]
+        /// Rows' ThumbHashes (base64), with `--thumbhash` only.
+        var thumbHashes: [Int: String] = [:]
     }
 
     private let state: Locked<State>
@@ -27,9 +29,10 @@ final class BatchTally: Sendable {
         state = Locked(State(codes: [Int32](repeating: Code.unfinished, count: rows)))
     }
 
-    /// Records how a row ended.
-    func record(_ outcome: BatchOutcome) {
+    /// Records how a row ended, and its photo's ThumbHash when there is one.
+    func record(_ outcome: BatchOutcome, thumbHash: String? = nil) {
         state.withLock { state in
+            if let thumbHash { state.thumbHashes[outcome.row] = thumbHash }
             state.codes[outcome.row] =
                 switch outcome.state {
                 case .written: Code.written
@@ -52,6 +55,11 @@ final class BatchTally: Sendable {
             default: try body(row, .failed, reasons[Int(code)])
             }
         }
+    }
+
+    /// The row's ThumbHash (base64), when it was recorded.
+    func thumbHash(ofRow row: Int) -> String? {
+        state.withLock { $0.thumbHashes[row] }
     }
 
     private static func index(of reason: String, in state: inout State) -> Int32 {

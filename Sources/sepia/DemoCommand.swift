@@ -41,7 +41,8 @@ struct DemoCommand: AsyncParsableCommand {
         let hasTerminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         guard batch || !hasTerminal else {
             let title = "Sepia demo — \(running.catalog.photos.count) photos, \(running.catalog.brokenEntries.count) broken on purpose"
-            try await BrowserLaunch(sources: [running.propertyListURL.absoluteString], title: title, options: browsing, direct: true)
+            // The JSON manifest: its entries carry placeholders, which the rows show before their photos.
+            try await BrowserLaunch(sources: [running.jsonURL.absoluteString], title: title, options: browsing, direct: true)
                 .run { await running.stop() }
         }
         if !batch { printNow("No terminal: processing the demo photos as with --batch.") }

@@ -48,10 +48,10 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "Fit each photo into WIDTHxHEIGHT, keeping its aspect ratio (never enlarging).")
     var size: PixelSizeArgument?
 
-    @Option(help: "Output format: jpeg, png, webp (lossy), webp-lossless or avif.")
+    @Option(help: "Output format: jpeg, png, webp (lossy), webp-lossless, avif, jxl (lossy JPEG XL) or jxl-lossless.")
     var format: OutputFormat = .jpeg
 
-    @Option(help: "Quality of JPEG, lossy WebP and AVIF output, 1 to 100.")
+    @Option(help: "Quality of JPEG, lossy WebP, AVIF and lossy JPEG XL output, 1 to 100.")
     var quality = 90
 
     @Option(help: "Photos processed at once (default: the number of cores).")
@@ -77,6 +77,12 @@ struct ProcessCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
+
+    @Flag(
+        help:
+            "Add each written photo's ThumbHash (base64) to the --json summary and the --report lines, for manifests' \"thumbhash\" field."
+    )
+    var thumbhash = false
 
     @Option(
         help: ArgumentHelp(
@@ -175,7 +181,7 @@ struct ProcessCommand: AsyncParsableCommand {
             printErrorLine("shard \(shard) has none of the rows; nothing to do")
             return
         }
-        let outcome = await BatchRun(processor: processor, records: records, shard: shard).run()
+        let outcome = await BatchRun(processor: processor, records: records, shard: shard, computesThumbHashes: thumbhash).run()
         await client.shutdown()
         let standardOutput = BufferedOutput()
         if json {
@@ -204,6 +210,7 @@ struct ProcessCommand: AsyncParsableCommand {
             from: locations, recursive: recursive, excluding: folder, loader: loader, cache: cache)
         if cache == nil, collection.entries.contains(where: \.location.isRemote) { cache = makeCache() }
         if let skipped = collection.skippedSummary { printErrorLine("\(skipped)") }
+        if let ignored = collection.ignoredPlaceholdersSummary { printErrorLine("\(ignored)") }
         var options = BatchOptions(
             output: folder,
             processing: PhotoProcessing(filter: look.photoFilter, fitting: size?.value, pixelLimit: pixels.maxPixels),
@@ -229,8 +236,11 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case jpeg, png, webp
     case webpLossless = "webp-lossless"
     case avif
+    case jxl
+    case jxlLossless = "jxl-lossless"
 
-    /// The encoder settings for this format; `quality` applies to JPEG, lossy WebP and AVIF.
+    /// The encoder settings for this format; `quality` applies to JPEG, lossy WebP, AVIF and
+    /// lossy JPEG XL.
     func encoding(quality: Int) -> ImageEncodingFormat {
         switch self {
         case .jpeg: .jpeg(quality: quality)
@@ -238,6 +248,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case .webp: .webp(quality: quality)
         case .webpLossless: .webpLossless
         case .avif: .avif(quality: quality)
+        case .jxl: .jxl(quality: quality)
+        case .jxlLossless: .jxlLossless
         }
     }
 }

@@ -23,7 +23,7 @@ final class DesktopEntryTests: XCTestCase {
         let mimeTypes = try XCTUnwrap(lines.first { $0.hasPrefix("MimeType=") }).dropFirst("MimeType=".count).split(separator: ";")
         XCTAssertEqual(
             Set(mimeTypes.map(String.init)),
-            Set(["jpeg", "png", "webp", "gif", "tiff", "bmp", "avif", "heic"].map { "image/" + $0 } + ["inode/directory"]))
+            Set(["jpeg", "png", "webp", "gif", "tiff", "bmp", "avif", "heic", "jxl"].map { "image/" + $0 } + ["inode/directory"]))
     }
 
     func testTheIconIsWellFormedSVG() throws {

@@ -106,6 +106,7 @@ final class DecoderMemoryAdmissionTests: XCTestCase {
             try tools.make("a.bmp", with: "convert", ["source.png", "BMP3:a.bmp"]),
             try tools.make("a.webp", with: "cwebp", ["-quiet", "source.png", "-o", "a.webp"]),
             try tools.make("a.heic", with: "heif-enc", ["source.png", "-o", "a.heic"]),
+            try tools.make("a.jxl", with: "cjxl", ["source.png", "a.jxl", "--quiet"]),
         ]
         for (index, file) in files.enumerated() {
             let admission = RecordingAdmission(refusal: Refused())

@@ -62,6 +62,22 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertEqual(ImageFormat(detecting: fileType("mif1\0\0\0\0mif1")), .heic)
     }
 
+    func testDetectsJPEGXLCodestreamsAndContainers() {
+        XCTAssertEqual(ImageFormat(detecting: [0xFF, 0x0A, 0xFA, 0x1F]), .jxl)
+        let container: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+        XCTAssertEqual(ImageFormat(detecting: container + [0, 0, 0, 0x14] + Array("ftypjxl ".utf8)), .jxl)
+        XCTAssertEqual(ImageFormat(claimedBy: container), .jxl)
+        // A signature box of the wrong size, or one byte off, is no JPEG XL container; nor is
+        // FF 0A's neighbour, a JPEG's SOI.
+        XCTAssertNil(ImageFormat(detecting: [0, 0, 0, 0x0D] + Array(container.dropFirst(4))))
+        XCTAssertNil(ImageFormat(detecting: Array(container.prefix(11)) + [0x0B]))
+        XCTAssertNotEqual(ImageFormat(detecting: [0xFF, 0xD8, 0xFF, 0xE0]), .jxl)
+        XCTAssertNil(ImageFormat(detecting: [0xFF]))
+        XCTAssertEqual(ImageFormat.jxl.description, "JPEG XL")
+        XCTAssertEqual(ImageFormat.jxl.mimeType, "image/jxl")
+        XCTAssertEqual(ImageFormat.jxl.maximumDimension, 262_144)
+    }
+
     func testNamesForFilesAndHTTP() {
         XCTAssertEqual(ImageFormat.jpeg.fileExtension, "jpg")
         XCTAssertEqual(ImageFormat.png.mimeType, "image/png")

@@ -60,6 +60,31 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(readable(terminal.readAvailable()), readable(bytes("<clean>" + leave)))
     }
 
+    /// What a library prints on standard error stays off the screen while the session holds
+    /// the terminal (Debian's libjxl prints a line for each damaged file), and reaches the
+    /// terminal again while it is suspended and once it is restored.
+    func testTheErrorOutputIsKeptOffTheScreenWhileTheSessionHoldsTheTerminal() throws {
+        let terminal = try PseudoTerminal()
+        let errors = try PseudoTerminal()
+        let session = try TerminalSession.start(input: terminal.slave, output: terminal.slave, error: errors.slave)
+        defer { session.restore() }
+        func say(_ text: String) {
+            let written = bytes(text).withUnsafeBytes { write(errors.slave, $0.baseAddress, $0.count) }
+            XCTAssertEqual(written, text.utf8.count, "the write itself succeeds: \(text)")
+        }
+        say("./lib/jxl/decode.cc:1182: frame processing failed")
+        XCTAssertEqual(errors.readAvailable(), [], "diverted while active")
+        session.suspend()
+        say("suspended")
+        XCTAssertEqual(readable(errors.readAvailable()), "suspended")
+        session.resume()
+        say("resumed")
+        XCTAssertEqual(errors.readAvailable(), [], "diverted again")
+        session.restore()
+        say("restored")
+        XCTAssertEqual(readable(errors.readAvailable()), "restored")
+    }
+
     func testRestoringTwiceIsHarmless() throws {
         let terminal = try PseudoTerminal()
         let original = terminal.settings

@@ -1,7 +1,7 @@
 import SepiaImaging
 
-/// Feeds arbitrary bytes to `ImageDecoder`, which picks the decoder (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF, HEIC)
-/// by magic number.
+/// Feeds arbitrary bytes to `ImageDecoder`, which picks the decoder (JPEG, PNG, WebP, GIF, BMP, TIFF, AVIF, HEIC,
+/// JPEG XL) by magic number.
 ///
 /// Each input is decoded twice: at full size with the lenient damage policy (partial images
 /// come out, so libjpeg's recovery paths run), and into a 64×64 box with the default policy (DCT

@@ -2,7 +2,7 @@
 #define SEPIA_CODECS_H
 
 /*
- * C shim over libjpeg-turbo (classic libjpeg API), libpng, libwebp, giflib, libtiff and libheif,
+ * C shim over libjpeg-turbo (classic libjpeg API), libpng, libwebp, giflib, libtiff, libheif and libjxl,
  * and glibc malloc's settings for image buffers.
  *
  * libjpeg and libpng report fatal errors by longjmp (the other libraries return error codes). Every setjmp of the shim sits in the C function
@@ -18,5 +18,6 @@
 #include "sepia_gif.h"
 #include "sepia_tiff.h"
 #include "sepia_heif.h"
+#include "sepia_jxl.h"
 
 #endif

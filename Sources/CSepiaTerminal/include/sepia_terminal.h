@@ -25,6 +25,13 @@ int sepia_terminal_crash_install(int input_fd, int output_fd, const struct termi
 void sepia_terminal_crash_uninstall(void);
 
 /*
+ * While a session diverts standard error (`error_fd`) away from the terminal, `saved_fd` is
+ * where it went before: the crash restore puts it back first, so that a crash report lands on
+ * the normal screen. (-1, -1) when nothing is diverted. Async-signal-safe to read.
+ */
+void sepia_terminal_crash_set_error_restore(int error_fd, int saved_fd);
+
+/*
  * What the handlers and the exit hook do: when armed, disarm, write the restore bytes and
  * set the saved termios back (TCSANOW, so a dying process never waits on the terminal).
  * Async-signal-safe; only the first call after arming does anything.

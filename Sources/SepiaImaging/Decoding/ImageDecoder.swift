@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The entry point for decoding images (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF, HEIC) into `RGBAImage`s.
+/// The entry point for decoding images (JPEG, PNG, WebP, GIF, TIFF, BMP, AVIF, HEIC, JPEG XL) into `RGBAImage`s.
 ///
 /// ```swift
 /// let thumbnail = try ImageDecoder.decode(data, options: .init(targetSize: .init(square: 256)))
@@ -44,6 +44,7 @@ public enum ImageDecoder {
             case .tiff: return try TIFFDecoder.decode(buffer, options: options)
             case .avif: return try HEIFDecoder.decode(buffer, format: .avif, options: options)
             case .heic: return try HEIFDecoder.decode(buffer, format: .heic, options: options)
+            case .jxl: return try JXLDecoder.decode(buffer, options: options)
             case nil: throw ImageDecodingError.unsupportedFormat(UnrecognizedData.describe(buffer))
             }
         }

@@ -29,8 +29,8 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// the image in this box, so that a later resize only has to shrink, with full quality.
     /// The box is in upright pixels, so EXIF orientations 5–8 swap it before the choice.
     /// A still WebP is scaled while decoding by libwebp to exactly the aspect-fit size (an
-    /// animated one comes out at full size). PNG, GIF and BMP have no such scaling and are always
-    /// decoded at full size.
+    /// animated one comes out at full size). PNG, GIF, BMP, TIFF, HEIF and JPEG XL (libjxl 0.7
+    /// has no reduced-size decoding) have no such scaling and are always decoded at full size.
     public var targetSize: PixelSize?
 
     /// The most pixels a decoded image may have, checked from the header before any large
@@ -41,9 +41,9 @@ public struct ImageDecodingOptions: Sendable, Hashable {
     /// for a GIF to the logical screen and to the first frame.
     public var pixelLimit: Int
 
-    /// Whether the EXIF orientation of a JPEG or a WebP is applied, so that the image comes out
-    /// upright as every photo viewer shows it. When false, the pixels come out as stored and
-    /// `DecodedImage.orientation` still reports the tag.
+    /// Whether the EXIF orientation of a JPEG, a WebP or a TIFF, or a JPEG XL codestream's, is
+    /// applied, so that the image comes out upright as every photo viewer shows it. When false,
+    /// the pixels come out as stored and `DecodedImage.orientation` still reports the tag.
     public var appliesEXIFOrientation: Bool
 
     /// What to do with damaged data; see `DamagePolicy`.

@@ -29,6 +29,16 @@ enum MagicNumbers {
         return bmpInfoHeaderSizes.contains(headerSize)
     }
 
+    /// A JPEG XL codestream's signature, FF 0A (ISO/IEC 18181-1, 9.1), or the signature box that
+    /// starts its container, `00 00 00 0C "JXL " 0D 0A 87 0A` (ISO/IEC 18181-2, 9.1). FF is no
+    /// UTF-8 lead byte, so no text starts like a codestream.
+    static func isJXL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.starts(with: jxlCodestreamSignature) || bytes.starts(with: jxlContainerSignature)
+    }
+
+    static let jxlCodestreamSignature: [UInt8] = [0xFF, 0x0A]
+    static let jxlContainerSignature: [UInt8] = [0, 0, 0, 0x0C] + Array("JXL ".utf8) + [0x0D, 0x0A, 0x87, 0x0A]
+
     /// Brands of an ISO media "ftyp" box that mean AVIF (AV1 image and sequence).
     private static let avifBrands: Set<String> = ["avif", "avis"]
     /// Brands that mean HEIC (HEVC image, image sequence and their variants).

@@ -4,8 +4,6 @@ enum UnrecognizedData {
     /// Magic numbers of formats Sepia does not decode, with a name for each.
     private static let knownSignatures: [(offset: Int, bytes: [UInt8], name: String)] = [
         (4, Array("ftyp".utf8), "an ISO media file such as an MP4 video"),
-        (0, [0xFF, 0x0A], "a JPEG XL image"),
-        (4, Array("JXL ".utf8), "a JPEG XL image"),
         (0, Array("%PDF".utf8), "a PDF document"),
         (0, Array("PK".utf8) + [3, 4], "a ZIP archive"),
         (0, [0x1F, 0x8B], "gzip-compressed data"),

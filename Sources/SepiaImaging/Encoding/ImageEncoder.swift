@@ -1,4 +1,4 @@
-/// The entry point for encoding `RGBAImage`s as JPEG, PNG, WebP or AVIF.
+/// The entry point for encoding `RGBAImage`s as JPEG, PNG, WebP, AVIF or JPEG XL.
 ///
 /// ```swift
 /// let bytes = try ImageEncoder.encode(image, as: .jpeg(quality: 85))
@@ -12,9 +12,10 @@ public enum ImageEncoder {
     /// - Parameter metadata: what to write besides the pixels; nil (the default) writes
     ///   nothing: no EXIF, no colour profile. Every format carries it: JPEG in APP1 and APP2
     ///   segments, PNG in `eXIf` and `sRGB` chunks, WebP in EXIF and ICCP chunks, AVIF as an Exif
-    ///   item and an ICC `colr` box.
+    ///   item and an ICC `colr` box, JPEG XL as an Exif box (its colour encoding always says
+    ///   sRGB, tagged or not).
     /// - Throws: `ImageEncodingError`, for an invalid quality, a size the format cannot store,
-    ///   or a failure inside libjpeg, libpng, libwebp or libheif.
+    ///   or a failure inside libjpeg, libpng, libwebp, libheif or libjxl.
     public static func encode(_ image: RGBAImage, as format: ImageEncodingFormat, metadata: OutputMetadata? = nil) throws -> [UInt8] {
         switch format {
         case .jpeg(let quality): try JPEGEncoder.encode(image, quality: quality, metadata: metadata)
@@ -22,6 +23,8 @@ public enum ImageEncoder {
         case .webp(let quality): try WebPEncoder.encode(image, quality: quality, metadata: metadata)
         case .webpLossless: try WebPEncoder.encodeLossless(image, metadata: metadata)
         case .avif(let quality): try AVIFEncoder.encode(image, quality: quality, metadata: metadata)
+        case .jxl(let quality): try JXLEncoder.encode(image, quality: quality, metadata: metadata)
+        case .jxlLossless: try JXLEncoder.encodeLossless(image, metadata: metadata)
         }
     }
 }

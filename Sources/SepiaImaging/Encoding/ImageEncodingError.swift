@@ -2,7 +2,7 @@ public import Foundation
 
 /// Why `ImageEncoder` could not encode an image.
 public enum ImageEncodingError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
-    /// A quality outside the range `format` accepts (`accepted`: 1...100 for JPEG and AVIF,
+    /// A quality outside the range `format` accepts (`accepted`: 1...100 for JPEG, AVIF and JPEG XL,
     /// 0...100 for WebP).
     case invalidQuality(Int, format: ImageFormat, accepted: ClosedRange<Int>)
     /// The image is wider or taller than the format can store (see `ImageFormat.maximumDimension`).

@@ -15,12 +15,21 @@ public enum ImageEncodingFormat: Sendable, Hashable {
     /// 8-bit 4:2:0 AVIF through libheif's AV1 encoder (aom), `quality` from 1 (smallest) to
     /// 100 (best); alpha is kept (as an auxiliary image) when any pixel is not opaque.
     case avif(quality: Int = ImageEncodingFormat.defaultAVIFQuality)
+    /// Lossy JPEG XL (VarDCT) through libjxl, `quality` from 1 (smallest) to 100 (best) on
+    /// `cjxl -q`'s scale, which is meant to look like JPEG's: 90 is libjxl's default, distance 1
+    /// ("visually lossless"). Alpha is kept, as an 8-bit channel, when any pixel is not opaque.
+    case jxl(quality: Int = ImageEncodingFormat.defaultJXLQuality)
+    /// Lossless JPEG XL (modular): every pixel comes back exactly.
+    case jxlLossless
 
     /// The JPEG quality used by `.jpeg()`.
     public static let defaultJPEGQuality = 90
     /// The AVIF quality used by `.avif()`: libheif's scale is not JPEG's, and 75 looks about
     /// like JPEG's 90 at half the size.
     public static let defaultAVIFQuality = 75
+
+    /// The JPEG XL quality used by `.jxl()`: libjxl's own default, butteraugli distance 1.
+    public static let defaultJXLQuality = 90
 
     /// The WebP quality used by `.webp()`.
     public static let defaultWebPQuality = 90
@@ -32,6 +41,7 @@ public enum ImageEncodingFormat: Sendable, Hashable {
         case .png: .png
         case .webp, .webpLossless: .webp
         case .avif: .avif
+        case .jxl, .jxlLossless: .jxl
         }
     }
 }

@@ -22,6 +22,8 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     case avif
     /// HEIC (HEVC in HEIF, as phones write), through libheif.
     case heic
+    /// JPEG XL (a bare codestream or its ISO BMFF container), through libjxl.
+    case jxl
 
     /// The format whose magic number starts `bytes`, or nil when it is none of these.
     ///
@@ -44,12 +46,14 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
     public var mimeType: String { "image/" + rawValue }
 
     /// The largest width or height the format can store: 65,500 for libjpeg, 16,383 for WebP,
-    /// 65,535 for GIF, 2³¹ − 1 for the others (HEIF's own limit is higher than any decoder's).
+    /// 65,535 for GIF, 262,144 for JPEG XL (2¹⁸, its level 5, which every decoder reads), 2³¹ − 1
+    /// for the others (HEIF's own limit is higher than any decoder's).
     public var maximumDimension: Int {
         switch self {
         case .jpeg: 65_500
         case .webp: 16_383
         case .gif: 65_535
+        case .jxl: 262_144
         default: Int(Int32.max)
         }
     }
@@ -62,10 +66,11 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
-    /// "JPEG", "PNG", "WebP" and so on.
+    /// "JPEG", "PNG", "WebP", "JPEG XL" and so on.
     public var description: String {
         switch self {
         case .webp: "WebP"
+        case .jxl: "JPEG XL"
         default: rawValue.uppercased()
         }
     }
@@ -83,6 +88,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, CustomStringConvertible
         if MagicNumbers.isGIF(bytes) { return .gif }
         if MagicNumbers.isTIFF(bytes) { return .tiff }
         if MagicNumbers.isBMP(bytes) { return .bmp }
+        if MagicNumbers.isJXL(bytes) { return .jxl }
         return MagicNumbers.heifFormat(bytes)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the entries of a JSON manifest of the usual shapes straight from its bytes: an object of
-/// name → URL string, or an array of URL strings and `{name, url}` objects with string values.
+/// name → URL string, or an array of URL strings and `{name, url}` objects with string values
+/// (and string placeholder fields, `blurhash`, `thumbhash`…).
 ///
 /// Foundation's `JSONSerialization` builds an object per value first: 260 MB for a manifest of
 /// a million entries, before a single entry exists. This reader makes the entries and nothing else.
@@ -68,10 +69,12 @@ enum JSONManifestReader {
             return complete ? entries : nil
         }
 
-        /// `{"name": "…", "url": "…", other keys ignored}`.
+        /// `{"name": "…", "url": "…", "blurhash": "…", other keys ignored}`: the placeholder
+        /// fields (`PlaceholderFields`) as text only, in `PlaceholderFields.keys` order.
         private mutating func objectEntry() -> RawManifestEntry? {
             var name: String?
             var url: String?
+            var placeholders: [(key: String, text: String)] = []
             var seen = Set<String>()
             let complete = members { key, reader in
                 guard seen.insert(key).inserted else { return false }
@@ -80,13 +83,25 @@ enum JSONManifestReader {
                     guard reader.peek() == UInt8(ascii: "\""), let text = reader.string() else { return false }
                     if key == "name" { name = text } else { url = text }
                     return true
+                case _ where PlaceholderFields.kind(ofKey: key) != nil:
+                    guard reader.peek() == UInt8(ascii: "\""), let text = reader.string() else { return false }
+                    placeholders.append((key, text))
+                    return true
                 default:
                     return reader.skipValue()
                 }
             }
             guard complete else { return nil }
-            guard let url else { return RawManifestEntry(name: name, reference: .unusable(reason: "the entry has no \"url\"")) }
-            return RawManifestEntry(name: name, reference: .text(url))
+            let fields =
+                placeholders.isEmpty
+                ? []
+                : PlaceholderFields.keys.compactMap { key in
+                    placeholders.first { $0.key == key }.flatMap { PlaceholderFields.placeholder(key: key, value: $0.text) }
+                }
+            guard let url else {
+                return RawManifestEntry(name: name, reference: .unusable(reason: "the entry has no \"url\""), placeholders: fields)
+            }
+            return RawManifestEntry(name: name, reference: .text(url), placeholders: fields)
         }
 
         /// Reads an object's members, handing each key to `member` with the reader placed at

@@ -1,4 +1,5 @@
 public import Foundation
+import SepiaImaging
 
 /// Reads a manifest, the list of photos to show, into entries in a stable order.
 ///
@@ -17,6 +18,9 @@ public import Foundation
 ///   links in a web page do, so they name other http(s) resources; `file:` URLs are refused.
 /// - Anything else (a value that is not text, an empty string, another scheme, text that is no
 ///   URL or path) is kept as `.invalid` with the reason, so it shows as a failed photo.
+/// - An entry of a property list or JSON array may carry a placeholder (`blurhash`, `blur_hash`,
+///   `thumbhash`, `thumb_hash`…): one that decodes becomes ``PhotoEntry/placeholder``; one that
+///   does not is left out and listed in ``PhotoCollection/ignoredPlaceholders``.
 /// - An entry without a name is named after its URL's last path component ("My%20Cat.jpg" gives
 ///   "My Cat"), or after its whole URL, or "Untitled N"; repeated names get " (2)", " (3)", ….
 ///   Entries are sorted by name in natural order (`NaturalSortKey`); names are unique, so the order
@@ -34,6 +38,14 @@ public enum ManifestParser {
     ///   entries may name local files.
     /// - Throws: `ManifestError` when the document as a whole cannot be used.
     public static func parse(_ data: Data, origin: ManifestOrigin) throws -> [PhotoEntry] {
+        try collection(data, origin: origin).entries
+    }
+
+    /// Reads `data` as ``parse(_:origin:)`` does, and also says which placeholders the entries
+    /// gave that do not decode (``PhotoCollection/ignoredPlaceholders``, in the entries' order):
+    /// the entries are kept without them.
+    /// - Throws: `ManifestError` when the document as a whole cannot be used.
+    public static func collection(_ data: Data, origin: ManifestOrigin) throws -> PhotoCollection {
         guard data.count <= maximumSize else {
             throw ManifestError(.tooLarge(size: data.count, limit: maximumSize), origin: origin)
         }
@@ -52,11 +64,24 @@ public enum ManifestParser {
         // hold a handful of million-element arrays (and sort keys) at once.
         let resolver = LocationResolver(origin: origin)
         let names = EntryNaming.names(of: rawEntries)
-        let entries = rawEntries.indices.map { PhotoEntry(name: names[$0], location: resolver.location(for: rawEntries[$0].reference)) }
+        var ignored: [(index: Int, reason: String)] = []
+        let entries = rawEntries.indices.map { index in
+            let raw = rawEntries[index]
+            var placeholder: PhotoPlaceholder?
+            if !raw.placeholders.isEmpty {
+                let resolved = PlaceholderFields.resolve(raw.placeholders)
+                placeholder = resolved.placeholder
+                ignored += resolved.ignored.map { (index, $0) }
+            }
+            return PhotoEntry(name: names[index], location: resolver.location(for: raw.reference), placeholder: placeholder)
+        }
         if case .textList = format, entries.allSatisfy(\.location.isInvalid), case .text(let firstLine) = rawEntries[0].reference {
             throw ManifestError(.noURLs(lineCount: rawEntries.count, firstLine: firstLine.excerpt()), origin: origin)
         }
         let order = entries.indices.sorted { NaturalSortKey.orders(entries[$0].name, before: entries[$1].name) }
-        return order.map { entries[$0] }
+        var position = [Int](repeating: 0, count: ignored.isEmpty ? 0 : order.count)
+        for (sorted, index) in order.enumerated() where !ignored.isEmpty { position[index] = sorted }
+        let ignoredPlaceholders = ignored.map { IgnoredPlaceholder(name: names[$0.index], reason: $0.reason, row: position[$0.index]) }
+        return PhotoCollection(entries: order.map { entries[$0] }, ignoredPlaceholders: ignoredPlaceholders)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Reads the entries of a property list or JSON manifest: a dictionary of name → URL string
 /// (ClassicPhotos' format) or an array of `{name, url}` dictionaries.
 ///
-/// An array may also hold plain URL strings, which get names derived from their URLs.
-/// Keys other than `name` and `url` are ignored, and so is a `name` that is not text. A value of the wrong type becomes an entry with
+/// An array may also hold plain URL strings, which get names derived from their URLs. An
+/// entry's placeholder fields (`PlaceholderFields`: `blurhash`, `thumbhash`, …) are read too.
+/// Other keys are ignored, and so is a `name` that is not text. A value of the wrong type becomes an entry with
 /// an unusable reference, so it shows up as a failed photo instead of vanishing.
 enum StructuredManifest {
     /// Decodes an XML or binary property list and reads its entries.
@@ -62,10 +63,13 @@ enum StructuredManifest {
 
     private static func entry(fromElement element: Any) -> RawManifestEntry {
         if let fields = element as? [String: Any] {
+            let placeholders = PlaceholderFields.placeholders(in: fields)
             guard let url = fields["url"] else {
-                return RawManifestEntry(name: fields["name"] as? String, reference: .unusable(reason: "the entry has no \"url\""))
+                return RawManifestEntry(
+                    name: fields["name"] as? String, reference: .unusable(reason: "the entry has no \"url\""), placeholders: placeholders)
             }
-            return RawManifestEntry(name: fields["name"] as? String, reference: reference(from: url, describedAs: "the \"url\""))
+            return RawManifestEntry(
+                name: fields["name"] as? String, reference: reference(from: url, describedAs: "the \"url\""), placeholders: placeholders)
         }
         if element is String {
             return RawManifestEntry(name: nil, reference: reference(from: element, describedAs: "the entry"))

@@ -28,7 +28,7 @@ enum LocalSource {
             let fileName = shown[(shown.lastIndex(of: "/").map(shown.index(after:)) ?? shown.startIndex)...]
             return .success(PhotoCollection(entries: [PhotoEntry(name: String(fileName), location: .file(file))]))
         }
-        return manifest(path, origin: file).map { PhotoCollection(entries: $0) }
+        return manifest(path, origin: file)
     }
 
     private static func folder(
@@ -52,7 +52,7 @@ enum LocalSource {
         return .success(PhotoCollection(entries: entries, skipped: skipped))
     }
 
-    private static func manifest(_ path: LocalPath, origin file: URL) -> Result<[PhotoEntry], PhotoSourceError> {
+    private static func manifest(_ path: LocalPath, origin file: URL) -> Result<PhotoCollection, PhotoSourceError> {
         do throws(LocalFileError) {
             return PhotoSource.parse(try LocalFile.read(path, limit: ManifestParser.maximumSize), origin: .local(file))
         } catch .tooLarge(let size, let limit) {

@@ -8,10 +8,25 @@ public struct PhotoCollection: Sendable {
     /// scan that is not recursive, broken links, loops), in the order they were met.
     public var skipped: [SkippedFile]
 
-    /// Bundles rows and skipped entries.
-    public init(entries: [PhotoEntry], skipped: [SkippedFile] = []) {
+    /// The placeholders manifest entries gave that do not decode, left out of their rows (which
+    /// are rows all the same), in the order the manifests list the entries.
+    public var ignoredPlaceholders: [IgnoredPlaceholder]
+
+    /// Bundles rows, skipped entries and ignored placeholders.
+    public init(entries: [PhotoEntry], skipped: [SkippedFile] = [], ignoredPlaceholders: [IgnoredPlaceholder] = []) {
         self.entries = entries
         self.skipped = skipped
+        self.ignoredPlaceholders = ignoredPlaceholders
+    }
+
+    /// A line such as "Ignored 2 placeholders that do not decode; the first, of Beach: The
+    /// BlurHash has 27 characters where its header announces 28."; nil when none was ignored.
+    public var ignoredPlaceholdersSummary: String? {
+        guard let first = ignoredPlaceholders.first else { return nil }
+        let count = ignoredPlaceholders.count
+        let noun = count == 1 ? "a placeholder that does" : "\(count) placeholders that do"
+        let which = count == 1 ? "of" : "the first, of"
+        return "Ignored \(noun) not decode (the rows show none); \(which) \(first.name): \(first.reason)"
     }
 
     /// A line such as "Skipped 3 entries: 2 not an image, 1 a subfolder (--recursive descends

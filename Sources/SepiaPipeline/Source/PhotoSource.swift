@@ -114,7 +114,10 @@ public enum PhotoSource {
                 case .success(let more):
                     next(
                         index: index + 1,
-                        collected: PhotoCollection(entries: collected.entries + more.entries, skipped: collected.skipped + more.skipped))
+                        collected: PhotoCollection(
+                            entries: collected.entries + more.entries, skipped: collected.skipped + more.skipped,
+                            ignoredPlaceholders: collected.ignoredPlaceholders
+                                + more.ignoredPlaceholders.map { $0.moved(to: collected.entries.count + ($0.row ?? 0), name: $0.name) }))
                 case .failure(let error):
                     completion(.failure(error))
                 }
@@ -126,8 +129,11 @@ public enum PhotoSource {
                 return completion(.failure(.noPhotos(locations.joined(separator: ", "), collected.skippedSummary)))
             }
             let names = EntryNaming.uniqued(collected.entries.map(\.name))
-            let entries = zip(collected.entries, names).map { PhotoEntry(name: $1, location: $0.location) }
-            completion(.success(PhotoCollection(entries: entries, skipped: collected.skipped)))
+            let entries = zip(collected.entries, names).map { $0.name == $1 ? $0 : $0.renamed($1) }
+            let ignored = collected.ignoredPlaceholders.map { ignored in
+                ignored.row.map { ignored.moved(to: $0, name: names[$0]) } ?? ignored
+            }
+            completion(.success(PhotoCollection(entries: entries, skipped: collected.skipped, ignoredPlaceholders: ignored)))
         }
 
         private func read(
@@ -137,9 +143,7 @@ public enum PhotoSource {
             case .remote(let url):
                 PhotoSource.fetchManifest(url, loader: loader, cache: cache) { result in
                     done(
-                        result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) }.map {
-                            PhotoCollection(entries: $0)
-                        })
+                        result.mapError { .download(url, $0) }.flatMap { parse($0, origin: .remote(url)) })
                 }
             case .local(let file):
                 fileQueue.async {
@@ -179,8 +183,8 @@ public enum PhotoSource {
     private static let manifestQueue = OperationQueue(
         configuration: StageConfiguration(name: "Sepia manifest downloads", maxConcurrentOperationCount: 4))
 
-    static func parse(_ data: Data, origin: ManifestOrigin) -> Result<[PhotoEntry], PhotoSourceError> {
-        Result { try ManifestParser.parse(data, origin: origin) }
+    static func parse(_ data: Data, origin: ManifestOrigin) -> Result<PhotoCollection, PhotoSourceError> {
+        Result { try ManifestParser.collection(data, origin: origin) }
             .mapError { ($0 as? ManifestError).map(PhotoSourceError.malformed) ?? .unsupportedLocation(origin.displayName) }
     }
 }

@@ -42,6 +42,7 @@ extension TerminalSession {
             }
             guarded.state = .active
             FileDescriptorWriter.writeAll(Self.enterSequence(mouse: mouse), to: outputFileDescriptor)
+            errorOutput.divert()
         }
     }
 

@@ -48,6 +48,8 @@ public final class TerminalSession: Sendable {
     let savedSettings: termios
     /// Whether the session asked for mouse reports (asked again on `resume()`).
     let mouse: Bool
+    /// Standard error, kept off the screen while the session holds the terminal.
+    let errorOutput: ErrorOutputDiversion
 
     /// What leaves the session's screen state, in every restore path: ends a synchronized
     /// update a crash may have cut short, stops mouse reports, resets colours, shows the
@@ -63,22 +65,24 @@ public final class TerminalSession: Sendable {
             + (mouse ? ControlSequence.enableMouse : [])
     }
 
-    private init(input: Int32, output: Int32, savedSettings: termios, mouse: Bool) {
+    private init(input: Int32, output: Int32, error: Int32, savedSettings: termios, mouse: Bool) {
         self.inputFileDescriptor = input
         self.outputFileDescriptor = output
+        self.errorOutput = ErrorOutputDiversion(descriptor: error)
         self.savedSettings = savedSettings
         self.mouse = mouse
     }
 
     /// Takes over the terminal: saves its settings, arms the crash restore, enters raw mode
-    /// (see `RawMode`), switches to the alternate screen and hides the cursor, and turns on
-    /// mouse reports when `mouse` is true.
+    /// (see `RawMode`), switches to the alternate screen and hides the cursor, turns on mouse
+    /// reports when `mouse` is true, and, when `error` is a terminal, sends what is written to
+    /// it to `/dev/null` until the terminal is given back (``ErrorOutputDiversion``).
     ///
     /// - Throws: `TerminalError.notATerminal` when `input` is not a terminal,
     ///   `.sessionAlreadyActive` when another session has not been restored, and
     ///   `.systemCallFailed` when the terminal refuses its new settings.
     public static func start(
-        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, mouse: Bool = true
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, error: Int32 = STDERR_FILENO, mouse: Bool = true
     ) throws -> TerminalSession {
         guard isatty(input) == 1 else { throw TerminalError.notATerminal(fileDescriptor: input) }
         var saved = termios()
@@ -92,8 +96,9 @@ public final class TerminalSession: Sendable {
             sepia_terminal_crash_uninstall()
             throw TerminalError.systemCallFailed(name: "tcsetattr", errno: code)
         }
-        let session = TerminalSession(input: input, output: output, savedSettings: saved, mouse: mouse)
+        let session = TerminalSession(input: input, output: output, error: error, savedSettings: saved, mouse: mouse)
         FileDescriptorWriter.writeAll(enterSequence(mouse: mouse), to: output)
+        session.errorOutput.divert()
         return session
     }
 
@@ -121,6 +126,8 @@ public final class TerminalSession: Sendable {
         guarded.withLock { guarded in
             let previous = guarded.state
             guarded.state = .restored
+            guard previous != .restored else { return }
+            defer { errorOutput.end() }
             // A suspended session has already given the terminal back.
             guard previous == .active else { return }
             giveBack(cleanup: guarded.pictureCleanup)
@@ -130,6 +137,7 @@ public final class TerminalSession: Sendable {
     /// Takes down the crash handlers, leaves the session's screen and puts the saved settings
     /// back (discarding unread input), after writing `cleanup`. Called under `guarded`'s lock.
     func giveBack(cleanup: [UInt8]) {
+        errorOutput.giveBack()
         sepia_terminal_crash_uninstall()
         FileDescriptorWriter.writeAll(cleanup + Self.leaveSequence, to: outputFileDescriptor)
         var settings = savedSettings

@@ -4,7 +4,7 @@ import SepiaTestSupport
 @testable import SepiaImaging
 
 /// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert, tiffcp, tiffset,
-/// tiffinfo, avifenc, heif-enc, heif-info) run through
+/// tiffinfo, avifenc, heif-enc, heif-info, cjxl, djxl) run through
 /// `Process` in a folder of their own, to make test files at test time and to check Sepia's
 /// output with another decoder. A missing tool is an error that names the Debian package, never
 /// a skipped test.
@@ -14,7 +14,7 @@ final class ImageTools {
         "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
         "gifsicle": "gifsicle", "convert": "imagemagick", "tiffcp": "libtiff-tools", "tiffset": "libtiff-tools",
         "tiffinfo": "libtiff-tools", "avifenc": "libavif-bin", "heif-enc": "libheif-examples",
-        "heif-info": "libheif-examples",
+        "heif-info": "libheif-examples", "cjxl": "libjxl-tools", "djxl": "libjxl-tools", "jxlinfo": "libjxl-tools",
     ]
 
     /// The working folder, removed with this object.
@@ -65,11 +65,14 @@ final class ImageTools {
         return try read(output)
     }
 
-    /// The image another decoder makes of `name`: dwebp for WebP, convert otherwise, through PAM
-    /// (RGBA, 8 bits).
+    /// The image another decoder makes of `name`: dwebp for WebP, djxl for JPEG XL (through a
+    /// PNG, read by Sepia's PNG decoder), convert otherwise, through PAM (RGBA, 8 bits).
     func decodeWithTool(_ name: String) throws -> RGBAImage {
         let pam = name + ".pam"
-        if name.hasSuffix(".webp") {
+        if name.hasSuffix(".jxl") {
+            try run("djxl", [name, name + ".png", "--quiet"])
+            return try ImageDecoder.decode(read(name + ".png")).image
+        } else if name.hasSuffix(".webp") {
             try run("dwebp", [name, "-pam", "-o", pam])
         } else {
             try run("convert", [name, "-alpha", "on", "-depth", "8", "PAM:" + pam])

@@ -2,8 +2,12 @@ public import Foundation
 
 extension BatchReportLine {
     /// The record of a row that ended as `outcome` says, written by the task running `shard`
-    /// on `machine`: its file's size is read when it was written.
-    public init(outcome: BatchOutcome, entry: PhotoEntry, file: URL, shard: BatchShard, machine: String, finished: Date = Date()) {
+    /// on `machine`: its file's size is read when it was written. `thumbhash` is the photo's
+    /// base64 ThumbHash, when asked for.
+    public init(
+        outcome: BatchOutcome, entry: PhotoEntry, file: URL, shard: BatchShard, machine: String, finished: Date = Date(),
+        thumbhash: String? = nil
+    ) {
         let state: State
         var reason: String?
         var writtenBytes: Int?
@@ -22,7 +26,7 @@ extension BatchReportLine {
             name: entry.name, location: entry.location.urlString ?? "", file: file.path, state: state,
             reason: reason, downloadedBytes: outcome.bytesDownloaded, writtenBytes: writtenBytes,
             milliseconds: Double(seconds) * 1000 + Double(attoseconds) / 1e15, shard: shard.description, machine: machine,
-            finished: finished)
+            finished: finished, thumbhash: thumbhash)
     }
 
     /// This machine's name, for ``machine``: the host name, or "unknown host".

@@ -43,11 +43,15 @@ public struct BatchReportLine: Codable, Sendable, Equatable {
     public var machine: String
     /// When the row ended.
     public var finished: Date
+    /// The base64 ThumbHash of the written (or already written) photo, with
+    /// `sepia process --thumbhash`; nil otherwise (and then not in the line at all).
+    public var thumbhash: String?
 
     /// A record; see the properties.
     public init(
         name: String, location: String, file: String, state: State, reason: String? = nil, downloadedBytes: Int = 0,
-        writtenBytes: Int? = nil, milliseconds: Double = 0, shard: String = "1/1", machine: String, finished: Date
+        writtenBytes: Int? = nil, milliseconds: Double = 0, shard: String = "1/1", machine: String, finished: Date,
+        thumbhash: String? = nil
     ) {
         self.name = name
         self.location = location
@@ -60,6 +64,7 @@ public struct BatchReportLine: Codable, Sendable, Equatable {
         self.shard = shard
         self.machine = machine
         self.finished = finished
+        self.thumbhash = thumbhash
     }
 
     /// The record as one line of JSON, with its newline.

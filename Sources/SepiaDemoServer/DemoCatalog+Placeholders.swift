@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+import SepiaDemoContent
+package import SepiaImaging
+import SepiaOperations
+
+extension DemoCatalog {
+    /// The placeholders a manifest gives for one entry: a ThumbHash (base64) and a BlurHash
+    /// (4×3 components) of the photo the entry serves.
+    package struct Placeholders: Sendable, Hashable {
+        /// The ThumbHash, in base64.
+        package let thumbHash: String
+        /// The BlurHash.
+        package let blurHash: String
+    }
+
+    /// The side of the box the scene is drawn into for its hashes. The hashes keep only the
+    /// scene's lowest frequencies (a ThumbHash at most 7 luminance components a side, the
+    /// BlurHash 4×3), which 16 pixels resolve; the server draws and hashes every entry before
+    /// it prints its addresses, so a larger box would delay the start of a large catalog.
+    static let placeholderBox = PixelSize(square: 16)
+
+    /// The placeholders of each entry in ``entries``' order: those of the scene each good photo
+    /// (and the slow one, a good photo late) shows, drawn at `photoSize`'s aspect ratio; nil
+    /// for the other broken entries, whose photos never arrive. Computed on every core.
+    package func placeholders(photoSize: PixelSize) -> [Placeholders?] {
+        let size = photoSize.aspectFit(in: Self.placeholderBox, allowUpscaling: true)
+        let results = Locked([Placeholders?](repeating: nil, count: entries.count))
+        let entries = self.entries
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            let entry = entries[index]
+            switch entry.kind {
+            case .photo, .slow: break
+            case .noURL, .notFound, .corrupt, .html, .truncated: return
+            }
+            let scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
+            let made = Placeholders(
+                thumbHash: ThumbHashEncoder.encode(scene).base64EncodedString(),
+                blurHash: BlurHashEncoder.encode(scene, columns: 4, rows: 3))
+            results.withLock { $0[index] = made }
+        }
+        return results.withLock { $0 }
+    }
+}
