@@ -33,7 +33,7 @@ enum Thumbnails {
         worker.async {
             guard let image = record.image ?? record.placeholderImage() else { return }
             // A placeholder is blurred by design: scaled up to the box like a photo would be.
-            let scaled = image.resized(toFit: box, allowUpscaling: record.image == nil)
+            let scaled = framed(image.resized(toFit: box, allowUpscaling: record.image == nil), in: box)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard widgets.thumbnailKey == key, let texture = texture(of: scaled) else { return }
@@ -43,6 +43,24 @@ enum Thumbnails {
                 }
             }
         }
+    }
+
+    /// `image` (no larger than `box`) in the middle of a transparent picture of `box`'s size.
+    /// A `GtkPicture` asks for the width its paintable's shape gives at the row's height, so a
+    /// thumbnail wider than the box's 4:3 would widen its picture and push the row's text aside;
+    /// framed, every thumbnail has the box's shape.
+    nonisolated static func framed(_ image: RGBAImage, in box: PixelSize) -> RGBAImage {
+        guard image.width != box.width || image.height != box.height else { return image }
+        var canvas = [UInt8](repeating: 0, count: box.width * box.height * RGBAImage.bytesPerPixel)
+        let left = (box.width - image.width) / 2
+        let top = (box.height - image.height) / 2
+        let rowBytes = image.width * RGBAImage.bytesPerPixel
+        for y in 0..<image.height {
+            let source = y * image.bytesPerRow
+            let destination = ((top + y) * box.width + left) * RGBAImage.bytesPerPixel
+            canvas[destination..<(destination + rowBytes)] = image.pixels[source..<(source + rowBytes)]
+        }
+        return RGBAImage(width: box.width, height: box.height, pixels: canvas)
     }
 
     /// A texture of `image`'s pixels (straight alpha, as GDK's R8G8B8A8), or nil if GDK
