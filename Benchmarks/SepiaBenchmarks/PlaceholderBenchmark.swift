@@ -3,8 +3,7 @@ import Foundation
 import SepiaDemoContent
 import SepiaImaging
 
-/// The cost of placeholders (issue 30: "decoding a placeholder costs microseconds"): drawing a
-/// BlurHash and a ThumbHash at the rows' 32 pixels, and writing a ThumbHash and a BlurHash of a
+/// The cost of placeholders: drawing a BlurHash and a ThumbHash at the rows' 32 pixels, and writing a ThumbHash and a BlurHash of a
 /// photo as `sepia process --thumbhash` and the demo server do. Times per operation, the median
 /// of rounds of many operations each.
 struct PlaceholderBenchmark: ParsableCommand {
