@@ -11,7 +11,7 @@ public struct PhotoEntry: Sendable, Hashable {
     /// Where the photo's bytes come from, or why they cannot be fetched.
     public let location: PhotoLocation
     /// A BlurHash or ThumbHash to show until the photo arrives; `ManifestParser` keeps only
-    /// one that validates (``PhotoPlaceholder/validate()``). Nil when the entry gives none.
+    /// one that validates (`PhotoPlaceholder.validate()`). Nil when the entry gives none.
     public let placeholder: PhotoPlaceholder?
 
     /// Makes an entry from a name, a location and, optionally, a placeholder.

@@ -29,7 +29,7 @@ public struct IgnoredPlaceholder: Sendable, Hashable, CustomStringConvertible {
         left.name == right.name && left.reason == right.reason
     }
 
-    /// Hashes what ``==`` compares: the name and the reason.
+    /// Hashes what `==` compares: the name and the reason.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(reason)

@@ -76,7 +76,7 @@ public final class TerminalSession: Sendable {
     /// Takes over the terminal: saves its settings, arms the crash restore, enters raw mode
     /// (see `RawMode`), switches to the alternate screen and hides the cursor, turns on mouse
     /// reports when `mouse` is true, and, when `error` is a terminal, sends what is written to
-    /// it to `/dev/null` until the terminal is given back (``ErrorOutputDiversion``).
+    /// it to `/dev/null` until the terminal is given back (`ErrorOutputDiversion`).
     ///
     /// - Throws: `TerminalError.notATerminal` when `input` is not a terminal,
     ///   `.sessionAlreadyActive` when another session has not been restored, and
