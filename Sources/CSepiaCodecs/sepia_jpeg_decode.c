@@ -264,20 +264,33 @@ bool sepia_jpeg_decoder_has_ycbcr_420_planes(const sepia_jpeg_decoder *decoder) 
            components[2].h_samp_factor == 1 && components[2].v_samp_factor == 1;
 }
 
-sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, uint32_t *luma_row_length,
-                                             uint32_t *chroma_row_length) {
+sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, unsigned denominator, uint32_t *luma_row_length,
+                                             uint32_t *chroma_row_length, uint32_t *chroma_rows) {
     j_decompress_ptr cinfo = &decoder->cinfo;
     if (!sepia_jpeg_decoder_has_ycbcr_420_planes(decoder)) {
         sepia_diagnostics_set_error(&decoder->diagnostics, "the JPEG is not YCbCr 4:2:0");
         return SEPIA_STATUS_LIBRARY_ERROR;
     }
+    if (denominator != 1 && denominator != 2 && denominator != 4 && denominator != 8) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "DCT scaling is 1/1, 1/2, 1/4 or 1/8");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
     if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
     cinfo->raw_data_out = TRUE;
     cinfo->scale_num = 1;
-    cinfo->scale_denom = 1;
+    cinfo->scale_denom = denominator;
     jpeg_start_decompress(cinfo);
-    *luma_row_length = cinfo->comp_info[0].width_in_blocks * DCTSIZE;
-    *chroma_row_length = cinfo->comp_info[1].width_in_blocks * DCTSIZE;
+    /* Scaled, libjpeg gives the chroma components a DCT twice the luma's (jdmaster.c: "scale up
+     * the chroma components via IDCT scaling rather than upsampling"), so they come out at the
+     * luma's resolution. */
+    *luma_row_length = cinfo->comp_info[0].width_in_blocks * (uint32_t)cinfo->comp_info[0].DCT_scaled_size;
+    *chroma_row_length = cinfo->comp_info[1].width_in_blocks * (uint32_t)cinfo->comp_info[1].DCT_scaled_size;
+    const bool full_chroma = cinfo->comp_info[1].DCT_scaled_size == 2 * cinfo->comp_info[0].DCT_scaled_size;
+    if (full_chroma != (denominator > 1)) {
+        sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg scaled the chroma unexpectedly");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    *chroma_rows = full_chroma ? 2 * DCTSIZE : DCTSIZE;
     return SEPIA_STATUS_OK;
 }
 
@@ -287,17 +300,25 @@ sepia_status sepia_jpeg_decoder_read_planes(sepia_jpeg_decoder *decoder, uint8_t
     *rows = 0;
     if (setjmp(decoder->errors.jump)) return sepia_jpeg_errors_status(&decoder->errors);
     if (cinfo->output_scanline >= cinfo->output_height) return SEPIA_STATUS_OK;
-    JSAMPROW luma_rows[2 * DCTSIZE], cb_rows[DCTSIZE], cr_rows[DCTSIZE];
+    /* One iMCU row a call: 16 luma rows at full scale, 16 / denominator scaled; the band of 16
+     * luma rows takes as many calls as that. */
+    const int luma_per_call = cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
+    const int chroma_per_call = cinfo->comp_info[1].v_samp_factor * cinfo->comp_info[1].DCT_scaled_size;
+    const int chroma_rows = 2 * DCTSIZE / luma_per_call * chroma_per_call; /* 8, or 16 scaled */
+    JSAMPROW luma_rows[2 * DCTSIZE], cb_rows[2 * DCTSIZE], cr_rows[2 * DCTSIZE];
     for (int index = 0; index < 2 * DCTSIZE; index++) luma_rows[index] = luma + index * luma_stride;
-    for (int index = 0; index < DCTSIZE; index++) {
+    for (int index = 0; index < chroma_rows && index < 2 * DCTSIZE; index++) {
         cb_rows[index] = cb + index * chroma_stride;
         cr_rows[index] = cr + index * chroma_stride;
     }
-    JSAMPARRAY planes[3] = {luma_rows, cb_rows, cr_rows};
     const JDIMENSION first = cinfo->output_scanline;
-    if (jpeg_read_raw_data(cinfo, planes, 2 * DCTSIZE) == 0) {
-        sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg returned no rows");
-        return SEPIA_STATUS_LIBRARY_ERROR;
+    for (int call = 0; call * luma_per_call < 2 * DCTSIZE && cinfo->output_scanline < cinfo->output_height; call++) {
+        JSAMPARRAY planes[3] = {luma_rows + call * luma_per_call, cb_rows + call * chroma_per_call,
+                                cr_rows + call * chroma_per_call};
+        if (jpeg_read_raw_data(cinfo, planes, (JDIMENSION)luma_per_call) == 0) {
+            sepia_diagnostics_set_error(&decoder->diagnostics, "libjpeg returned no rows");
+            return SEPIA_STATUS_LIBRARY_ERROR;
+        }
     }
     const JDIMENSION last = cinfo->output_scanline < cinfo->output_height ? cinfo->output_scanline : cinfo->output_height;
     *rows = last - first;

@@ -156,6 +156,50 @@ static inline __attribute__((always_inline)) void run8(const floats8 *m, const a
                  0.25f * (a.blue + b.blue + c.blue + d.blue));
 }
 
+/* 8 blocks whose pixels each have their own chroma (`blue` and `red`: the top and bottom rows of
+ * full-resolution planes), into new luma in place and one new Cb and Cr a block. */
+static inline __attribute__((always_inline)) new_pixels transform_own_chroma(const floats8 *m, floats8 luma, floats8 blue_byte,
+                                                                              floats8 red_byte) {
+    const floats8 blue = blue_byte - 128, red = red_byte - 128;
+    return transform(m, luma, 1.402f * red, -0.344136f * blue - 0.714136f * red, 1.772f * blue);
+}
+
+static inline __attribute__((always_inline)) void run8_own_chroma(const floats8 *m, uint8_t *top, uint8_t *bottom,
+                                                                    const uint8_t *blue_top, const uint8_t *blue_bottom,
+                                                                    const uint8_t *red_top, const uint8_t *red_bottom,
+                                                                    uint8_t *cb, uint8_t *cr) {
+    const block_rows y = load_blocks(top, bottom);
+    const block_rows blue = load_blocks(blue_top, blue_bottom);
+    const block_rows red = load_blocks(red_top, red_bottom);
+    const new_pixels a = transform_own_chroma(m, y.top_even, blue.top_even, red.top_even);
+    const new_pixels b = transform_own_chroma(m, y.top_odd, blue.top_odd, red.top_odd);
+    const new_pixels c = transform_own_chroma(m, y.bottom_even, blue.bottom_even, red.bottom_even);
+    const new_pixels d = transform_own_chroma(m, y.bottom_odd, blue.bottom_odd, red.bottom_odd);
+    store16(top, a.luma, b.luma);
+    store16(bottom, c.luma, d.luma);
+    store_chroma(cb, cr, 0.25f * (a.red + b.red + c.red + d.red), 0.25f * (a.green + b.green + c.green + d.green),
+                 0.25f * (a.blue + b.blue + c.blue + d.blue));
+}
+
+static inline __attribute__((always_inline)) void apply_own_chroma(const float matrix[9], uint8_t *luma, size_t luma_stride,
+                                                                     const uint8_t *full_cb, const uint8_t *full_cr,
+                                                                     size_t full_chroma_stride, uint8_t *cb, uint8_t *cr,
+                                                                     size_t chroma_stride, size_t chroma_row_length,
+                                                                     size_t chroma_rows) {
+    splat_matrix splats;
+    for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
+    for (size_t row = 0; row < chroma_rows; row++) {
+        uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
+        const uint8_t *blue_top = full_cb + 2 * row * full_chroma_stride, *blue_bottom = blue_top + full_chroma_stride;
+        const uint8_t *red_top = full_cr + 2 * row * full_chroma_stride, *red_bottom = red_top + full_chroma_stride;
+        uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
+        for (size_t column = 0; column < chroma_row_length; column += 8) {
+            run8_own_chroma(splats.m, top + 2 * column, bottom + 2 * column, blue_top + 2 * column, blue_bottom + 2 * column,
+                            red_top + 2 * column, red_bottom + 2 * column, blue + column, red + column);
+        }
+    }
+}
+
 static inline __attribute__((always_inline)) void apply(const float matrix[9], uint8_t *luma, size_t luma_stride,
                                                           uint8_t *cb, uint8_t *cr, size_t chroma_stride,
                                                           size_t chroma_row_length, size_t chroma_rows) {
@@ -182,6 +226,31 @@ __attribute__((target("avx2,fma"))) static void apply_avx2(const float matrix[9]
     apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
 }
 #endif
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,fma"))) static void apply_own_chroma_avx2(const float matrix[9], uint8_t *luma, size_t luma_stride,
+                                                                  const uint8_t *full_cb, const uint8_t *full_cr,
+                                                                  size_t full_chroma_stride, uint8_t *cb, uint8_t *cr,
+                                                                  size_t chroma_stride, size_t chroma_row_length,
+                                                                  size_t chroma_rows) {
+    apply_own_chroma(matrix, luma, luma_stride, full_cb, full_cr, full_chroma_stride, cb, cr, chroma_stride, chroma_row_length,
+                     chroma_rows);
+}
+#endif
+
+void sepia_ycbcr444_apply_matrix_to_420(const float matrix[9], uint8_t *luma, size_t luma_stride, const uint8_t *full_cb,
+                                        const uint8_t *full_cr, size_t full_chroma_stride, uint8_t *cb, uint8_t *cr,
+                                        size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        apply_own_chroma_avx2(matrix, luma, luma_stride, full_cb, full_cr, full_chroma_stride, cb, cr, chroma_stride,
+                              chroma_row_length, chroma_rows);
+        return;
+    }
+#endif
+    apply_own_chroma(matrix, luma, luma_stride, full_cb, full_cr, full_chroma_stride, cb, cr, chroma_stride, chroma_row_length,
+                     chroma_rows);
+}
 
 void sepia_ycbcr420_apply_matrix(const float matrix[9], uint8_t *luma, size_t luma_stride, uint8_t *cb, uint8_t *cr,
                                  size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows) {

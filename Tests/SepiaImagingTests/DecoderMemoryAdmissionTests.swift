@@ -86,6 +86,12 @@ final class DecoderMemoryAdmissionTests: XCTestCase {
         // pixels, and the resize's 3 rows of 20 pixels of floats and its output row.
         let box = ImageDecodingOptions(targetSize: PixelSize(square: 20))
         XCTAssertEqual(try asked(streaming: photo, options: box), [16 * 32 * 4 + 3 * 20 * 16 + 20 * 4])
+        // Through planes DCT-scaled by 1/2 to 32×24, which fits a 32×32 box: 16 rows of 32 luma
+        // samples, 8 rows of 16 of each 4:2:0 chroma plane, and 16 rows of 32 of each chroma
+        // plane as the scaled decode gives it.
+        XCTAssertEqual(
+            try asked(streaming: photo, options: ImageDecodingOptions(targetSize: PixelSize(square: 32))),
+            [16 * 32 + 2 * 8 * 16 + 2 * 16 * 32])
 
         let progressive = try tools.make(
             "progressive.jpg", with: "convert", ["source.png", "-sampling-factor", "2x2", "-interlace", "JPEG", "progressive.jpg"])

@@ -124,6 +124,61 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
         }
     }
 
+    /// Planes whose every pixel has its own chroma, as a DCT-scaled decode gives them, into
+    /// 4:2:0: each pixel's new luma from its own chroma, each block's chroma from the mean of its
+    /// four new RGBs (`sepia_ycbcr444_apply_matrix_to_420`), against that definition in double
+    /// precision, for sepia, grey and the identity (which the scaled path runs without a filter).
+    func testFullResolutionChromaMatchesTheDefinition() throws {
+        let band = YCbCr420Band(scaledRowLength: Self.lumaRowLength)
+        XCTAssertEqual(band.chromaStride, Self.chromaRowLength)
+        XCTAssertEqual(band.lumaStride, Self.lumaRowLength)
+        let full = try XCTUnwrap(band.fullResolutionChroma)
+        let count = Self.lumaRowLength * YCbCr420Band.lumaRows
+        for (number, matrix) in [ColorMatrix.sepia(intensity: 0.8), .grayscale, .identity].enumerated() {
+            var generator = SplitMix64(seed: UInt64(20 + number))
+            // Half the pixels mid-grey with faint colour, half anything at all.
+            let luma = (0..<count).map {
+                $0 % 32 < 16 ? UInt8.random(in: 60...150, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            let blue = (0..<count).map {
+                $0 % 32 < 16 ? UInt8.random(in: 118...138, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            let red = (0..<count).map {
+                $0 % 32 < 16 ? UInt8.random(in: 118...138, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            band.luma.update(from: luma, count: count)
+            full.blue.update(from: blue, count: count)
+            full.red.update(from: red, count: count)
+            YCbCrColorMatrixKernel(matrix).run(on: band)
+            let m = matrix.coefficients.map(Double.init)
+            let chromaCount = Self.chromaRowLength * YCbCr420Band.chromaRows
+            var exactLuma = [Double](repeating: 0, count: count)
+            var exactBlue = [Double](repeating: 0, count: chromaCount), exactRed = exactBlue
+            for sample in 0..<chromaCount {
+                let row = sample / Self.chromaRowLength, column = sample % Self.chromaRowLength
+                var sum = [0.0, 0.0, 0.0]
+                for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                    let index = (2 * row + dy) * Self.lumaRowLength + 2 * column + dx
+                    let cb = Double(blue[index]) - 128, cr = Double(red[index]) - 128
+                    let offsets = [1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb]
+                    let rgb = offsets.map { min(max(Double(luma[index]) + $0, 0), 255) }
+                    let new = (0..<3).map { min(m[3 * $0] * rgb[0] + m[3 * $0 + 1] * rgb[1] + m[3 * $0 + 2] * rgb[2], 255) }
+                    exactLuma[index] = 0.299 * new[0] + 0.587 * new[1] + 0.114 * new[2]
+                    for channel in 0..<3 { sum[channel] += new[channel] }
+                }
+                let mean = sum.map { $0 / 4 }
+                exactBlue[sample] = -0.168736 * mean[0] - 0.331264 * mean[1] + 0.5 * mean[2] + 128
+                exactRed[sample] = 0.5 * mean[0] - 0.418688 * mean[1] - 0.081312 * mean[2] + 128
+            }
+            let checked =
+                assertRounded(Array(UnsafeBufferPointer(start: band.luma, count: count)), exactLuma, "luma \(number)")
+                + assertRounded(Array(UnsafeBufferPointer(start: band.blueDifference, count: chromaCount)), exactBlue, "Cb \(number)")
+                + assertRounded(Array(UnsafeBufferPointer(start: band.redDifference, count: chromaCount)), exactRed, "Cr \(number)")
+            XCTAssertGreaterThan(checked, (count + 2 * chromaCount) * 95 / 100, "matrix \(number)")
+            XCTAssertEqual(Array(UnsafeBufferPointer(start: full.blue, count: count)), blue, "the full-resolution planes are only read")
+        }
+    }
+
     /// The gentle groups are what real photos are mostly made of; they change under sepia, and
     /// the identity leaves them as they were, to a level.
     func testGentleBlocksAreTonedAndTheIdentityKeepsThem() {

@@ -101,16 +101,19 @@ sepia_status sepia_jpeg_decoder_finish(sepia_jpeg_decoder *decoder);
  * The same band by band, on the stored YCbCr planes instead of RGBA rows (libjpeg's raw data:
  * no chroma upsampling, no colour conversion), for a 4:2:0 photo: three components, YCbCr, luma
  * sampled 2x2 and both chroma 1x1. has_ycbcr_420_planes (after read_header) says whether the
- * photo is one. start_planes starts the decompression at full scale (no set_scale) and gives
- * each plane's row length: the components' widths in blocks times 8, so up to 15 luma and 7
- * chroma samples past the image's edge. read_planes then decodes one iMCU row: 16 luma rows
- * into `luma` (`luma_stride` apart, at least the luma row length) and 8 rows of each chroma
- * plane (`chroma_stride` apart); rows past the image's bottom are the stored padding.
- * `*rows` is the number of the image's rows in it, 0 once every row is decoded.
+ * photo is one. start_planes starts the decompression at 1/`denominator` of the stored size
+ * (1, 2, 4 or 8; no set_scale) and gives each plane's row length: the components' widths in
+ * blocks times their scaled DCT size, so samples past the image's edge; and the chroma rows
+ * of a band: 8 at full scale, 16 when scaled, where libjpeg decodes the chroma with a DCT twice
+ * the luma's, so that each pixel has its own chroma sample (4:4:4). read_planes then decodes
+ * 16 luma rows into `luma` (`luma_stride` apart, at least the luma row length) and that many
+ * rows of each chroma plane (`chroma_stride` apart): one iMCU row at full scale, `denominator`
+ * of them scaled; rows past the image's bottom are the stored padding. `*rows` is the number
+ * of the image's rows in it, 0 once every row is decoded.
  */
 bool sepia_jpeg_decoder_has_ycbcr_420_planes(const sepia_jpeg_decoder *decoder);
-sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, uint32_t *luma_row_length,
-                                             uint32_t *chroma_row_length);
+sepia_status sepia_jpeg_decoder_start_planes(sepia_jpeg_decoder *decoder, unsigned denominator, uint32_t *luma_row_length,
+                                             uint32_t *chroma_row_length, uint32_t *chroma_rows);
 sepia_status sepia_jpeg_decoder_read_planes(sepia_jpeg_decoder *decoder, uint8_t *luma, size_t luma_stride, uint8_t *cb,
                                             uint8_t *cr, size_t chroma_stride, uint32_t *rows);
 

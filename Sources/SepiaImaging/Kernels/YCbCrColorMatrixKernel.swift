@@ -20,10 +20,20 @@ struct YCbCrColorMatrixKernel: Sendable {
         coefficients = matrix.coefficients
     }
 
-    /// Applies the matrix to every sample of `band`.
+    /// Applies the matrix to every sample of `band`; for a band with full-resolution chroma,
+    /// each pixel's RGB comes from its own chroma and the 4:2:0 planes get each 2 × 2 block's
+    /// (`sepia_ycbcr444_apply_matrix_to_420`), which the identity matrix leaves at the mean of
+    /// the block's clamped RGB.
     func run(on band: YCbCr420Band) {
-        sepia_ycbcr420_apply_matrix(
-            coefficients, band.luma, band.lumaStride, band.blueDifference, band.redDifference, band.chromaStride,
-            band.chromaStride, YCbCr420Band.chromaRows)  // each chroma row is a whole stride long
+        // Each chroma row is a whole stride long.
+        if let full = band.fullResolutionChroma {
+            sepia_ycbcr444_apply_matrix_to_420(
+                coefficients, band.luma, band.lumaStride, full.blue, full.red, band.lumaStride, band.blueDifference,
+                band.redDifference, band.chromaStride, band.chromaStride, YCbCr420Band.chromaRows)
+        } else {
+            sepia_ycbcr420_apply_matrix(
+                coefficients, band.luma, band.lumaStride, band.blueDifference, band.redDifference, band.chromaStride,
+                band.chromaStride, YCbCr420Band.chromaRows)
+        }
     }
 }

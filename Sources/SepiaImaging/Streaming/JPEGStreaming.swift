@@ -4,12 +4,14 @@ public import Foundation
 /// a JPEG a band of rows at a time, so that the photo never exists whole in memory.
 ///
 /// Two ways for a JPEG, both band by band (a PNG takes the second, `transcodePNG`):
-/// - **Planes**, for a YCbCr 4:2:0 photo (what cameras and most sites store) kept at full size
-///   with no colour profile to convert from: libjpeg's raw data, 16 luma and 8 chroma rows at a
-///   time, goes from the decoder through `YCbCrColorMatrixKernel` to the encoder, which takes
-///   planes: no chroma upsampling, no colour conversion either way, one pass over the samples.
-///   The output is visually identical to the RGB path's, not byte for byte: the chroma is not
-///   interpolated and the rounding differs (the catalog's "Streaming" article).
+/// - **Planes**, for a YCbCr 4:2:0 photo (what cameras and most sites store) with no colour
+///   profile to convert from, kept at full size or fitted into a box that DCT scaling alone
+///   reaches (a 640 × 480 photo into 320 × 240): libjpeg's raw data, 16 luma and 8 chroma rows
+///   at a time, goes from the decoder through `YCbCrColorMatrixKernel` to the encoder, which
+///   takes planes: no chroma upsampling, no colour conversion either way, one pass over the
+///   samples (scaled, the decoder gives each pixel its own chroma, which the kernel brings down
+///   to 4:2:0). The output is visually identical to the RGB path's, not byte for byte: the
+///   chroma is not interpolated and the rounding differs (the catalog's "Streaming" article).
 /// - **RGBA rows** otherwise: libjpeg-turbo hands out ``bandRows`` decoded rows (DCT-scaled for
 ///   a thumbnail); they are converted to sRGB (when the photo carries another profile) and
 ///   filtered with the colour matrix while they are still in the cache, then shrunk
@@ -74,13 +76,14 @@ public enum JPEGStreaming {
         var profileWarnings: [String] = []
         let transform = jpeg.colorTransform(for: options, warnings: &profileWarnings)
         let metadata = keepingMetadata ? OutputMetadata(exif: jpeg.exif) : nil
-        if options.targetSize == nil, transform == nil, jpeg.hasYCbCr420Planes {
-            return try transcodePlanes(
-                jpeg, matrix: matrix, quality: quality, metadata: metadata, options: options, profileWarnings: profileWarnings)
-        }
-        let (width, height, _) = try jpeg.scale(for: options)
+        let (width, height, denominator) = try jpeg.scale(for: options)
         let decodedSize = PixelSize(width: width, height: height)
         let size = options.targetSize.map { decodedSize.aspectFit(in: $0) } ?? decodedSize
+        if size == decodedSize, transform == nil, jpeg.hasYCbCr420Planes {
+            return try transcodePlanes(
+                jpeg, scaledBy: denominator, to: size, matrix: matrix, quality: quality, metadata: metadata, options: options,
+                profileWarnings: profileWarnings)
+        }
         try options.admit(
             width: width, height: height, holding: bandFootprint(of: decodedSize, fittedTo: size, plus: jpeg.coefficientBytes))
         try jpeg.start()
@@ -131,24 +134,30 @@ public enum JPEGStreaming {
         return try encoder.finish()
     }
 
-    /// A YCbCr 4:2:0 photo at full size, with no profile to convert from, as planes: libjpeg's
-    /// raw data out of the decoder and into the encoder, with `matrix` applied by
-    /// `YCbCrColorMatrixKernel` (or nothing, for nil) in between. No chroma upsampling, no
-    /// colour conversion either way; the RGB path's output to within its chroma interpolation
-    /// and rounding.
+    /// A YCbCr 4:2:0 photo with no profile to convert from, decoded at 1/`denominator` of its
+    /// stored size (`size`, needing no resize), as planes: libjpeg's raw data out of the decoder
+    /// and into the encoder, with `matrix` applied by `YCbCrColorMatrixKernel` (or nothing, for
+    /// nil, at full scale) in between. No colour conversion either way; at full scale no chroma
+    /// upsampling, and scaled, where libjpeg decodes the chroma at the luma's resolution, the
+    /// kernel brings it down to 4:2:0 (with the identity matrix for nil). The RGB path's output
+    /// to within its chroma interpolation and rounding.
     private static func transcodePlanes(
-        _ jpeg: JPEGDecompression, matrix: ColorMatrix?, quality: Int, metadata: OutputMetadata?, options: ImageDecodingOptions,
-        profileWarnings: [String]
+        _ jpeg: JPEGDecompression, scaledBy denominator: Int, to size: PixelSize, matrix: ColorMatrix?, quality: Int,
+        metadata: OutputMetadata?, options: ImageDecodingOptions, profileWarnings: [String]
     ) throws -> Output {
-        let size = PixelSize(width: jpeg.sourceWidth, height: jpeg.sourceHeight)
+        let scaled = denominator > 1
         try options.admit(
             width: size.width, height: size.height,
-            holding: DecodeFootprint(otherBytes: jpeg.coefficientBytes + YCbCr420Band.byteCount(width: size.width)))
-        let kernel = matrix.map(YCbCrColorMatrixKernel.init)
+            holding: DecodeFootprint(
+                otherBytes: jpeg.coefficientBytes + YCbCr420Band.byteCount(width: size.width, fullResolutionChroma: scaled)))
+        let kernel = (scaled ? matrix ?? .identity : matrix).map(YCbCrColorMatrixKernel.init)
         let encoder = try JPEGBandEncoder(
             width: size.width, height: size.height, quality: quality, metadata: metadata, input: .ycbcr420Planes)
-        let (lumaRowLength, chromaRowLength) = try jpeg.startPlanes()
-        let band = YCbCr420Band(lumaRowLength: lumaRowLength, chromaRowLength: chromaRowLength)
+        let rowLengths = try jpeg.startPlanes(denominator: denominator)
+        let band =
+            rowLengths.fullResolutionChroma
+            ? YCbCr420Band(scaledRowLength: max(rowLengths.luma, rowLengths.chroma))
+            : YCbCr420Band(lumaRowLength: rowLengths.luma, chromaRowLength: rowLengths.chroma)
         while try jpeg.readPlanes(into: band) > 0 {
             kernel?.run(on: band)
             try encoder.write(band)

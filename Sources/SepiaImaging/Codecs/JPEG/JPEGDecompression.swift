@@ -96,23 +96,28 @@ final class JPEGDecompression {
     /// Whether the photo is stored as YCbCr 4:2:0, which `startPlanes` can hand out as planes.
     var hasYCbCr420Planes: Bool { sepia_jpeg_decoder_has_ycbcr_420_planes(decoder) }
 
-    /// Starts decompressing to YCbCr 4:2:0 planes at full scale, instead of `scale(for:)` and
-    /// `start`: then `readPlanes` until it gives 0, then `finish`. Returns the length of a
-    /// luma and of a chroma row: the planes' widths in blocks times 8, past the image's edge.
-    func startPlanes() throws -> (luma: Int, chroma: Int) {
+    /// Starts decompressing to YCbCr 4:2:0 planes at 1/`denominator` of the stored size (1, 2,
+    /// 4 or 8, as ``scale(for:)`` chose it), instead of `start`: then `readPlanes` until it gives
+    /// 0, then `finish`. Returns the length of a luma and of a chroma row (the planes' widths in
+    /// blocks times the scaled block size, past the image's edge) and whether the chroma comes
+    /// at the luma's resolution, as libjpeg decodes it when scaled.
+    func startPlanes(denominator: Int = 1) throws -> (luma: Int, chroma: Int, fullResolutionChroma: Bool) {
         var luma: UInt32 = 0
         var chroma: UInt32 = 0
-        try check(sepia_jpeg_decoder_start_planes(decoder, &luma, &chroma))
-        return (Int(luma), Int(chroma))
+        var chromaRows: UInt32 = 0
+        try check(sepia_jpeg_decoder_start_planes(decoder, UInt32(denominator), &luma, &chroma, &chromaRows))
+        return (Int(luma), Int(chroma), Int(chromaRows) == YCbCr420Band.lumaRows)
     }
 
-    /// Decodes the next 16 luma rows and 8 rows of each chroma plane into `planes`; returns
-    /// how many of the image's rows they hold, 0 once every row is decoded.
+    /// Decodes the next 16 luma rows into `planes`, and 8 rows of each chroma plane (or, for a
+    /// scaled decode, 16 rows into its ``YCbCr420Band/fullResolutionChroma``); returns how many
+    /// of the image's rows they hold, 0 once every row is decoded.
     func readPlanes(into planes: YCbCr420Band) throws -> Int {
         var rows: UInt32 = 0
-        try check(
-            sepia_jpeg_decoder_read_planes(
-                decoder, planes.luma, planes.lumaStride, planes.blueDifference, planes.redDifference, planes.chromaStride, &rows))
+        let (blue, red, chromaStride) =
+            planes.fullResolutionChroma.map { ($0.blue, $0.red, planes.lumaStride) }
+            ?? (planes.blueDifference, planes.redDifference, planes.chromaStride)
+        try check(sepia_jpeg_decoder_read_planes(decoder, planes.luma, planes.lumaStride, blue, red, chromaStride, &rows))
         return Int(rows)
     }
 
