@@ -24,6 +24,8 @@
 #include <setjmp.h>
 #include <jpeglib.h>
 
+#include "photo_list.h"
+
 static char **paths;
 static size_t path_count;
 static const char *out_dir;
@@ -40,19 +42,6 @@ static void on_error(j_common_ptr cinfo) {
     (*cinfo->err->format_message)(cinfo, message);
     fprintf(stderr, "sepia_codec_limit: %s\n", message);
     longjmp(err->jump, 1);
-}
-
-static unsigned char *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *bytes = malloc((size_t)n);
-    if (bytes && fread(bytes, 1, (size_t)n, f) != (size_t)n) { free(bytes); bytes = NULL; }
-    fclose(f);
-    *size = (size_t)n;
-    return bytes;
 }
 
 /* v (never negative: every coefficient is positive, and no sum reaches 1024) rounded to
@@ -208,24 +197,5 @@ int main(int argc, char **argv) {
     static const float sepia[9] = {0.393f, 0.769f, 0.189f, 0.349f, 0.686f, 0.168f, 0.272f, 0.534f, 0.131f};
     for (int i = 0; i < 9; i++) matrix[i] = intensity * sepia[i] + (i % 4 == 0 ? 1.0f - intensity : 0.0f);
     out_dir = argv[2];
-    FILE *list = fopen(argv[1], "r");
-    if (!list) { perror(argv[1]); return 2; }
-    char line[4096];
-    size_t capacity = 256;
-    paths = malloc(capacity * sizeof *paths);
-    while (fgets(line, sizeof line, list)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!*line) continue;
-        if (path_count == capacity) paths = realloc(paths, (capacity *= 2) * sizeof *paths);
-        paths[path_count++] = strdup(line);
-    }
-    fclose(list);
-    pthread_t ids[64];
-    if (threads < 1) threads = 1;
-    if (threads > 64) threads = 64;
-    for (int i = 0; i < threads; i++) pthread_create(&ids[i], NULL, worker, NULL);
-    for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
-    int failed = atomic_load(&failures);
-    if (failed) fprintf(stderr, "sepia_codec_limit: %d of %zu failed\n", failed, path_count);
-    return failed ? 1 : 0;
+    return run_photo_list("sepia_codec_limit", argv[1], &paths, &path_count, threads, worker, &failures);
 }

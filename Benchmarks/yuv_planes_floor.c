@@ -21,6 +21,8 @@
 #include <pthread.h>
 #include <turbojpeg.h>
 
+#include "photo_list.h"
+
 static char **paths;
 static size_t path_count;
 static const char *out_dir;
@@ -36,19 +38,6 @@ struct worker_state {
     unsigned char *jpeg;        /* the output buffer (tjAlloc'd, TurboJPEG's worst case) */
     unsigned long jpeg_capacity;
 };
-
-static unsigned char *read_file(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *bytes = n > 0 ? malloc((size_t)n) : NULL;
-    if (bytes && fread(bytes, 1, (size_t)n, f) != (size_t)n) { free(bytes); bytes = NULL; }
-    fclose(f);
-    *size = (size_t)n;
-    return bytes;
-}
 
 static int fail(const char *path, tjhandle handle) {
     fprintf(stderr, "yuv_planes_floor: %s: %s\n", path, tjGetErrorStr2(handle));
@@ -143,24 +132,5 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--quality")) quality = atoi(argv[i + 1]);
     }
     out_dir = argv[2];
-    FILE *list = fopen(argv[1], "r");
-    if (!list) { perror(argv[1]); return 2; }
-    char line[4096];
-    size_t capacity = 256;
-    paths = malloc(capacity * sizeof *paths);
-    while (fgets(line, sizeof line, list)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (!*line) continue;
-        if (path_count == capacity) paths = realloc(paths, (capacity *= 2) * sizeof *paths);
-        paths[path_count++] = strdup(line);
-    }
-    fclose(list);
-    pthread_t ids[64];
-    if (threads < 1) threads = 1;
-    if (threads > 64) threads = 64;
-    for (int i = 0; i < threads; i++) pthread_create(&ids[i], NULL, worker, NULL);
-    for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
-    int failed = atomic_load(&failures);
-    if (failed) fprintf(stderr, "yuv_planes_floor: %d of %zu failed\n", failed, path_count);
-    return failed ? 1 : 0;
+    return run_photo_list("yuv_planes_floor", argv[1], &paths, &path_count, threads, worker, &failures);
 }

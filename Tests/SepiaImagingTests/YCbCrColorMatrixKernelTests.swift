@@ -68,18 +68,28 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
     /// The definition in double precision, before rounding: new luma of every pixel, new Cb and
     /// Cr of every block.
     private static func exact(_ matrix: ColorMatrix, on planes: Planes) -> (luma: [Double], blue: [Double], red: [Double]) {
+        exact(matrix, luma: planes.luma, blockCount: planes.blue.count) { _, block in (planes.blue[block], planes.red[block]) }
+    }
+
+    /// The same, each pixel's RGB from the chroma `chroma(pixel, block)` gives it (the block's
+    /// sample in 4:2:0 planes, the pixel's own in full-resolution ones); `luma` rows are
+    /// `lumaRowLength` long and the blocks `chromaRowLength` a row.
+    private static func exact(
+        _ matrix: ColorMatrix, luma planeLuma: [UInt8], blockCount: Int, chroma: (_ pixel: Int, _ block: Int) -> (UInt8, UInt8)
+    ) -> (luma: [Double], blue: [Double], red: [Double]) {
         let m = matrix.coefficients.map(Double.init)
-        var luma = [Double](repeating: 0, count: planes.luma.count)
-        var blue = [Double](repeating: 0, count: planes.blue.count)
-        var red = [Double](repeating: 0, count: planes.red.count)
-        for sample in planes.blue.indices {
-            let cb = Double(planes.blue[sample]) - 128, cr = Double(planes.red[sample]) - 128
-            let offsets = [1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb]
+        var luma = [Double](repeating: 0, count: planeLuma.count)
+        var blue = [Double](repeating: 0, count: blockCount)
+        var red = [Double](repeating: 0, count: blockCount)
+        for sample in 0..<blockCount {
             let row = sample / chromaRowLength, column = sample % chromaRowLength
             var sum = [0.0, 0.0, 0.0]
             for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                 let index = (2 * row + dy) * lumaRowLength + 2 * column + dx
-                let rgb = offsets.map { min(max(Double(planes.luma[index]) + $0, 0), 255) }
+                let (blueByte, redByte) = chroma(index, sample)
+                let cb = Double(blueByte) - 128, cr = Double(redByte) - 128
+                let offsets = [1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb]
+                let rgb = offsets.map { min(max(Double(planeLuma[index]) + $0, 0), 255) }
                 let new = (0..<3).map { min(m[3 * $0] * rgb[0] + m[3 * $0 + 1] * rgb[1] + m[3 * $0 + 2] * rgb[2], 255) }
                 luma[index] = 0.299 * new[0] + 0.587 * new[1] + 0.114 * new[2]
                 for channel in 0..<3 { sum[channel] += new[channel] }
@@ -150,30 +160,12 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
             full.blue.update(from: blue, count: count)
             full.red.update(from: red, count: count)
             YCbCrColorMatrixKernel(matrix).run(on: band)
-            let m = matrix.coefficients.map(Double.init)
             let chromaCount = Self.chromaRowLength * YCbCr420Band.chromaRows
-            var exactLuma = [Double](repeating: 0, count: count)
-            var exactBlue = [Double](repeating: 0, count: chromaCount), exactRed = exactBlue
-            for sample in 0..<chromaCount {
-                let row = sample / Self.chromaRowLength, column = sample % Self.chromaRowLength
-                var sum = [0.0, 0.0, 0.0]
-                for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                    let index = (2 * row + dy) * Self.lumaRowLength + 2 * column + dx
-                    let cb = Double(blue[index]) - 128, cr = Double(red[index]) - 128
-                    let offsets = [1.402 * cr, -0.344136 * cb - 0.714136 * cr, 1.772 * cb]
-                    let rgb = offsets.map { min(max(Double(luma[index]) + $0, 0), 255) }
-                    let new = (0..<3).map { min(m[3 * $0] * rgb[0] + m[3 * $0 + 1] * rgb[1] + m[3 * $0 + 2] * rgb[2], 255) }
-                    exactLuma[index] = 0.299 * new[0] + 0.587 * new[1] + 0.114 * new[2]
-                    for channel in 0..<3 { sum[channel] += new[channel] }
-                }
-                let mean = sum.map { $0 / 4 }
-                exactBlue[sample] = -0.168736 * mean[0] - 0.331264 * mean[1] + 0.5 * mean[2] + 128
-                exactRed[sample] = 0.5 * mean[0] - 0.418688 * mean[1] - 0.081312 * mean[2] + 128
-            }
+            let exact = Self.exact(matrix, luma: luma, blockCount: chromaCount) { pixel, _ in (blue[pixel], red[pixel]) }
             let checked =
-                assertRounded(Array(UnsafeBufferPointer(start: band.luma, count: count)), exactLuma, "luma \(number)")
-                + assertRounded(Array(UnsafeBufferPointer(start: band.blueDifference, count: chromaCount)), exactBlue, "Cb \(number)")
-                + assertRounded(Array(UnsafeBufferPointer(start: band.redDifference, count: chromaCount)), exactRed, "Cr \(number)")
+                assertRounded(Array(UnsafeBufferPointer(start: band.luma, count: count)), exact.luma, "luma \(number)")
+                + assertRounded(Array(UnsafeBufferPointer(start: band.blueDifference, count: chromaCount)), exact.blue, "Cb \(number)")
+                + assertRounded(Array(UnsafeBufferPointer(start: band.redDifference, count: chromaCount)), exact.red, "Cr \(number)")
             XCTAssertGreaterThan(checked, (count + 2 * chromaCount) * 95 / 100, "matrix \(number)")
             XCTAssertEqual(Array(UnsafeBufferPointer(start: full.blue, count: count)), blue, "the full-resolution planes are only read")
         }
