@@ -14,8 +14,7 @@ struct sepia_webp_animation {
     uint32_t frames_read;
 };
 
-sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, uint32_t *loop_count,
-                                                  sepia_diagnostics *diagnostics) {
+sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, sepia_diagnostics *diagnostics) {
     WebPAnimDecoderOptions options;
     if (!WebPAnimDecoderOptionsInit(&options)) {
         sepia_diagnostics_set_error(diagnostics, "libwebp's animation decoder has an unexpected version");
@@ -38,7 +37,6 @@ sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size,
     }
     animation->width = info.canvas_width;
     animation->height = info.canvas_height;
-    *loop_count = info.loop_count;
     return animation;
 }
 

@@ -72,6 +72,7 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
     info->height = WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
     info->is_animated = (flags & ANIMATION_FLAG) != 0;
     info->frame_count = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+    info->loop_count = info->is_animated ? WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT) : 0;
     find_chunk(demux, "EXIF", &info->exif_tiff, &info->exif_tiff_length);
     find_chunk(demux, "ICCP", &info->icc_profile, &info->icc_profile_length);
     WebPDemuxDelete(demux);
@@ -98,8 +99,7 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
 /* The first frame of an animation, composited by WebPAnimDecoder, copied into `rgba`. */
 static sepia_status decode_first_frame(const WebPData *webp, uint8_t *rgba, size_t bytes_per_row,
                                        sepia_diagnostics *diagnostics) {
-    uint32_t loop_count = 0;
-    sepia_webp_animation *animation = sepia_webp_animation_create(webp->bytes, webp->size, &loop_count, diagnostics);
+    sepia_webp_animation *animation = sepia_webp_animation_create(webp->bytes, webp->size, diagnostics);
     if (animation == NULL) return SEPIA_STATUS_LIBRARY_ERROR;
     int timestamp = 0;
     bool decoded = false;

@@ -28,6 +28,8 @@ typedef struct sepia_webp_info {
     bool is_lossless;
     /* The frames the file holds (1 for a still image). */
     uint32_t frame_count;
+    /* How many times an animation plays, 0 for forever (the ANIM chunk's loop count; 0 for a still image). */
+    uint32_t loop_count;
     /*
      * The TIFF structure of the EXIF chunk (any "Exif\0\0" prefix skipped), or NULL. Points into
      * the data given to sepia_webp_read_info.
@@ -63,13 +65,11 @@ sepia_status sepia_webp_decode(const void *data, size_t size, uint32_t output_wi
 typedef struct sepia_webp_animation sepia_webp_animation;
 
 /*
- * Opens `data` (which must stay valid and unchanged until destroy) and reads the animation's
- * loop count (0: forever). Returns NULL with a message in `diagnostics` when libwebp refuses the
- * data or memory is short. The caller checks the canvas size (sepia_webp_read_info) first: this
- * allocates two canvases.
+ * Opens `data` (which must stay valid and unchanged until destroy). Returns NULL with a message
+ * in `diagnostics` when libwebp refuses the data or memory is short. The caller checks the canvas
+ * size (sepia_webp_read_info) first: this allocates two canvases.
  */
-sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, uint32_t *loop_count,
-                                                  sepia_diagnostics *diagnostics);
+sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, sepia_diagnostics *diagnostics);
 
 /* Frees the decoder. Accepts NULL. */
 void sepia_webp_animation_destroy(sepia_webp_animation *animation);

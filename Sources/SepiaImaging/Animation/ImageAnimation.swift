@@ -63,11 +63,8 @@ public final class ImageAnimation {
             guard !input.isEmpty else { throw ImageDecodingError.empty }
             let opened = try Self.open(input, options: options, limits: limits)
             source = opened
-            format = opened.format
-            canvasSize = opened.canvasSize
-            frameCount = opened.frameCount
-            loopCount = opened.loopCount
-            heldBytes = opened.heldBytes
+            (format, canvasSize, frameCount) = (opened.summary.format, opened.summary.canvasSize, opened.summary.frameCount)
+            (loopCount, heldBytes) = (opened.summary.loopCount, opened.summary.heldBytes)
         } catch {
             owned.deallocate()
             throw error

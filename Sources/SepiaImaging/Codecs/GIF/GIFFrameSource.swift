@@ -5,11 +5,7 @@ import CSepiaCodecs
 /// frames and find the loop count without decompressing anything. Holds three canvases: its own,
 /// the one handed out, and the shim's copy for frames disposed of by "restore to previous".
 final class GIFFrameSource: AnimationFrameSource {
-    let format = ImageFormat.gif
-    let canvasSize: PixelSize
-    let frameCount: Int
-    let loopCount: Int
-    let heldBytes: Int
+    let summary: AnimationSummary
     private let decoder: OpaquePointer
     private let pixelLimit: Int
     private var canvas: RGBAImage
@@ -19,21 +15,19 @@ final class GIFFrameSource: AnimationFrameSource {
         self.decoder = decoder
         do {
             try options.checkPixelLimit(width: size.width, height: size.height)
-            var summary = sepia_gif_summary()
-            sepia_gif_scan(data.baseAddress, data.count, UInt32(clamping: max(limits.frameLimit, 0)), &summary)
-            try limits.check(
-                format: .gif, frameCount: Int(summary.frame_count), canvasPixels: size.pixelCount, framePixels: summary.frame_pixels)
-            canvasSize = size
-            // A file that ends before its first frame has none to count: decoding says why.
-            frameCount = max(Int(summary.frame_count), 1)
+            var scan = sepia_gif_summary()
+            sepia_gif_scan(data.baseAddress, data.count, UInt32(clamping: max(limits.frameLimit, 0)), &scan)
             // gif2webp's rule (libwebp, examples/gif2webp.c): N repetitions are N + 1 plays.
-            loopCount =
-                switch summary.loop_count {
+            let plays =
+                switch scan.loop_count {
                 case ..<0: 1
                 case 0: 0
-                default: Int(summary.loop_count) + 1
+                default: Int(scan.loop_count) + 1
                 }
-            heldBytes = try Self.admitCanvases(3, plus: data.count, of: size, options: options)
+            // A file that ends before its first frame has none to count: decoding says why.
+            summary = try .admitted(
+                .gif, canvasSize: size, frameCount: max(Int(scan.frame_count), 1), framePixels: scan.frame_pixels, loopCount: plays,
+                holding: 3, plus: data.count, options: options, limits: limits)
             pixelLimit = options.pixelLimit
             canvas = RGBAImage(width: size.width, height: size.height, red: 0, green: 0, blue: 0, alpha: 0)
         } catch {

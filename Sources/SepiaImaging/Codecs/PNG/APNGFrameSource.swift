@@ -9,11 +9,7 @@
 /// a copy for frames disposed of by "previous", and the decoded frame (never larger than the
 /// canvas), with a frame's PNG (never larger than the file).
 final class APNGFrameSource: AnimationFrameSource {
-    let format = ImageFormat.png
-    let canvasSize: PixelSize
-    let frameCount: Int
-    let loopCount: Int
-    let heldBytes: Int
+    let summary: AnimationSummary
     private let bytes: UnsafeRawBufferPointer
     private let header: Range<Int>
     private let colorChunks: [Range<Int>]
@@ -50,16 +46,14 @@ final class APNGFrameSource: AnimationFrameSource {
         guard let plays else { return nil }
         try options.checkPixelLimit(width: size.width, height: size.height)
         let (frames, framePixels) = try Self.countFrames(bytes, canvas: size, limit: limits.frameLimit)
-        try limits.check(format: .png, frameCount: frames, canvasPixels: size.pixelCount, framePixels: framePixels)
         guard frames > 0 else { throw ImageDecodingError.corrupt(format: .png, reason: "the animation has no fcTL chunk") }
-        heldBytes = try Self.admitCanvases(4, plus: 2 * bytes.count, of: size, options: options)
+        summary = try .admitted(
+            .png, canvasSize: size, frameCount: frames, framePixels: framePixels, loopCount: plays, holding: 4, plus: 2 * bytes.count,
+            options: options, limits: limits)
         self.bytes = bytes
         self.header = first.range
         self.colorChunks = colorChunks
         self.cursor = PNGChunkCursor(bytes)
-        canvasSize = size
-        frameCount = frames
-        loopCount = plays
         var frameOptions = options
         frameOptions.targetSize = nil
         frameOptions.memoryAdmission = nil
@@ -99,7 +93,7 @@ final class APNGFrameSource: AnimationFrameSource {
         var control: APNGFrameControl?
         while control == nil {
             guard let chunk = try cursor.next(), chunk.type != Self.iend else { return nil }
-            if chunk.type == Self.fctl { control = try APNGFrameControl(chunk, in: cursor, canvas: canvasSize) }
+            if chunk.type == Self.fctl { control = try APNGFrameControl(chunk, in: cursor, canvas: summary.canvasSize) }
         }
         guard let control else { return nil }
         let frame = try ImageDecoder.decode(framePNG(for: control), options: frameOptions).image

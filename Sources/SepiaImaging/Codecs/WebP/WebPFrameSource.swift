@@ -5,11 +5,7 @@ import CSepiaCodecs
 /// from the file's ICCP profile, as the still decode converts the first frame. Holds four
 /// canvases: libwebp's two, its own and the one handed out.
 final class WebPFrameSource: AnimationFrameSource {
-    let format = ImageFormat.webp
-    let canvasSize: PixelSize
-    let frameCount: Int
-    let loopCount: Int
-    let heldBytes: Int
+    let summary: AnimationSummary
     private let animation: OpaquePointer
     private let profile: [UInt8]?
     private let convertsToSRGB: Bool
@@ -27,18 +23,13 @@ final class WebPFrameSource: AnimationFrameSource {
         try options.checkPixelLimit(width: size.width, height: size.height)
         // libwebp gives no frame's size before decoding it; each is within the canvas.
         let frames = Int(info.frame_count)
-        try limits.check(
-            format: .webp, frameCount: frames, canvasPixels: size.pixelCount,
-            framePixels: UInt64(frames) * UInt64(size.pixelCount))
-        heldBytes = try Self.admitCanvases(4, plus: data.count, of: size, options: options)
-        var loops: UInt32 = 0
-        guard let animation = sepia_webp_animation_create(data.baseAddress, data.count, &loops, &diagnostics) else {
+        summary = try .admitted(
+            .webp, canvasSize: size, frameCount: frames, framePixels: UInt64(frames) * UInt64(size.pixelCount),
+            loopCount: Int(info.loop_count), holding: 4, plus: data.count, options: options, limits: limits)
+        guard let animation = sepia_webp_animation_create(data.baseAddress, data.count, &diagnostics) else {
             throw CodecReport(&diagnostics).decodingError(for: SEPIA_STATUS_LIBRARY_ERROR, format: .webp)
         }
         self.animation = animation
-        canvasSize = size
-        frameCount = frames
-        loopCount = Int(loops)
         profile = info.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_profile_length)) }
         convertsToSRGB = options.convertsToSRGB
         canvas = RGBAImage(width: size.width, height: size.height, red: 0, green: 0, blue: 0, alpha: 0)
@@ -68,7 +59,7 @@ final class WebPFrameSource: AnimationFrameSource {
         lastTimestamp = timestamp
         guard convertsToSRGB, profile != nil else { return (canvas, duration) }
         var converted = DecodedImage(
-            image: canvas, format: .webp, sourceWidth: canvasSize.width, sourceHeight: canvasSize.height, scaleDenominator: 1,
+            image: canvas, format: .webp, sourceWidth: canvas.width, sourceHeight: canvas.height, scaleDenominator: 1,
             orientation: .up, sourceColorProfile: profile, warnings: [])
         converted.convertToSRGB(using: .shared)
         return (converted.image, duration)
