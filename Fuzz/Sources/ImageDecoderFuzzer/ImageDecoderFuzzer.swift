@@ -15,7 +15,12 @@ import SepiaImaging
 /// bytes as that decode filtered, resized and encoded. And at full size with the lenient policy,
 /// which takes a 4:2:0 photo through YCbCr planes: it must succeed exactly when the full-size
 /// decode does, with a JPEG of that size.
+///
+/// Every input is also opened as an `ImageAnimation` (GIF, WebP and APNG frames, composited one
+/// at a time) under small limits and its frames read until the end or an error: each must be a
+/// canvas of the announced size, numbered in order, no more than the frames counted.
 private let pixelLimit = 1 << 20
+private let animationLimits = AnimationLimits(frameLimit: 64, drawnPixelLimit: 1 << 24)
 private let box = PixelSize(square: 64)
 private let sepia = ColorMatrix.sepia(intensity: 0.8)
 
@@ -35,7 +40,23 @@ public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         check(scaled, box: box)
     }
     checkStreaming(bytes, options: options, against: scaled)
+    checkAnimation(bytes)
     return 0
+}
+
+/// Reads every frame of `bytes` as an animation and checks each against what opening said.
+private func checkAnimation(_ bytes: UnsafeRawBufferPointer) {
+    let options = ImageDecodingOptions(pixelLimit: pixelLimit, damagePolicy: .lenient)
+    guard let animation = try? ImageAnimation(bytes, options: options, limits: animationLimits) else { return }
+    precondition(animation.frameCount >= 1 && animation.frameCount <= animationLimits.frameLimit, "\(animation.frameCount) frames")
+    precondition(animation.isAnimated == ImageAnimation.isAnimated(bytes) || animation.frameCount == 1, "isAnimated disagrees")
+    var index = 0
+    while let frame = try? animation.nextFrame() {
+        precondition(frame.index == index && index < animation.frameCount, "frame \(frame.index) of \(animation.frameCount)")
+        precondition(frame.image.size == animation.canvasSize, "a \(frame.image.size) frame on a \(animation.canvasSize) canvas")
+        precondition(frame.duration >= AnimationFrame.minimumShownDuration, "a \(frame.duration) ms frame")
+        index += 1
+    }
 }
 
 /// What `JPEGStreaming` makes of `bytes`, sepia-toned with the metadata kept: nil when it does

@@ -197,7 +197,9 @@ public final class BatchProcessor: Sendable {
             }
             group.enter()
             let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
-            let task = pipeline.export(request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata)
+            let task = pipeline.export(
+                request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata,
+                keepingAnimation: options.keepsAnimation)
             let groupRows = rows.map { $0.index }
             let started = ContinuousClock.now
             task.onFinishInline { [weak self] result in

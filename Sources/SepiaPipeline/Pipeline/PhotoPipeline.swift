@@ -105,9 +105,12 @@ public final class PhotoPipeline: Sendable {
     /// is cancelled; a photo that cannot be had fails each of its files with the reason. With no
     /// files there is nothing to do: the task has ended when this returns, and nothing was
     /// downloaded. The files carry no metadata unless `keepingMetadata`: then the original's
-    /// EXIF (orientation reset to 1) and an sRGB tag (see `OutputMetadata`).
+    /// EXIF (orientation reset to 1) and an sRGB tag (see `OutputMetadata`). An animated GIF,
+    /// WebP or PNG written as WebP keeps every frame, filtered, with its timing, unless
+    /// `keepingAnimation` is false (then, as in any other format, its first frame).
     public func export(
-        _ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL], keepingMetadata: Bool = false
+        _ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL], keepingMetadata: Bool = false,
+        keepingAnimation: Bool = true
     ) -> PhotoTask<PhotoExport> {
         // The export reports when its last file is written: with no file, nothing would report.
         guard !files.isEmpty else {
@@ -118,7 +121,8 @@ public final class PhotoPipeline: Sendable {
         work.attach(task)
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
         let encoded = PhotoOperations.transcode(
-            download, as: request.processing, to: format, keepingMetadata: keepingMetadata, memoryBudget: configuration.memoryBudget)
+            download, as: request.processing, to: format, keepingMetadata: keepingMetadata, keepingAnimation: keepingAnimation,
+            memoryBudget: configuration.memoryBudget)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         // The saves are file I/O, on the download queue with the other I/O: on the filtration
         // queue, whose slots are the cores, a save waiting on the file system (its folder's lock,
