@@ -6,6 +6,12 @@ public protocol CancellableLoad: Sendable {
     func cancel()
 }
 
+/// Sees a body while it downloads: called after each part with the body received so far (its
+/// content encoding undone) and the length the server announced, if it did, on the loader's
+/// thread. It must return quickly; the data shares the loader's buffer, so keeping it past the
+/// call makes the loader copy its buffer once at its next part (for a preview, that is fine).
+public typealias PartialBodyObserver = @Sendable (_ body: Data, _ expected: Int?) -> Void
+
 /// What fetches a photo's bytes for a ``PhotoPipeline``: ``HTTPLoader`` in the app; a custom
 /// loader (another transport, a test's) can take its place.
 ///
@@ -44,9 +50,34 @@ public protocol PhotoDataLoading: Sendable {
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad
+
+    /// ``loadResource(from:revalidating:limit:progress:completion:)``, showing the body to
+    /// `partialBody` as it arrives (for previews of progressive photos).
+    ///
+    /// The default implementation, for loaders that cannot show a body before it is whole,
+    /// never calls `partialBody`.
+    func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad
 }
 
 extension PhotoDataLoading {
+    public func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad {
+        loadResource(from: url, revalidating: cached, limit: limit, progress: progress, completion: completion)
+    }
+
     public func loadResource(
         from url: URL,
         revalidating cached: HTTPCacheHeaders?,
@@ -82,5 +113,18 @@ extension HTTPLoader: PhotoDataLoading {
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad {
         load(url, revalidating: cached, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
+    }
+
+    public func loadResource(
+        from url: URL,
+        revalidating cached: HTTPCacheHeaders?,
+        limit: Int?,
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
+        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
+    ) -> any CancellableLoad {
+        load(url, revalidating: cached, limit: limit, progress: progress, partialBody: partialBody) {
+            completion($0.mapError(PhotoError.init(downloading:)))
+        }
     }
 }
