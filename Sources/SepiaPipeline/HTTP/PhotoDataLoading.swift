@@ -39,23 +39,13 @@ public protocol PhotoDataLoading: Sendable {
     /// Starts fetching `url` on behalf of a cache that holds a copy with `cached` headers:
     /// when they carry validators, the server may answer that the copy is current
     /// (``HTTPResource/notModified(_:)``); otherwise, or when it changed, the body comes with
-    /// what the response says about caching it. Called as ``loadData(from:limit:progress:completion:)``.
+    /// what the response says about caching it. `partialBody`, if given, is shown the body as
+    /// it arrives (see ``PartialBodyObserver``; for previews of progressive photos). Called as
+    /// ``loadData(from:limit:progress:completion:)``.
     ///
     /// The default implementation, for loaders that know nothing of HTTP caching, ignores
-    /// `cached` and reports every body as ``HTTPResource/modified(_:_:)`` without headers.
-    func loadResource(
-        from url: URL,
-        revalidating cached: HTTPCacheHeaders?,
-        limit: Int?,
-        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
-        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
-    ) -> any CancellableLoad
-
-    /// ``loadResource(from:revalidating:limit:progress:completion:)``, showing the body to
-    /// `partialBody` as it arrives (for previews of progressive photos).
-    ///
-    /// The default implementation, for loaders that cannot show a body before it is whole,
-    /// never calls `partialBody`.
+    /// `cached`, never calls `partialBody` and reports every body as
+    /// ``HTTPResource/modified(_:_:)`` without headers.
     func loadResource(
         from url: URL,
         revalidating cached: HTTPCacheHeaders?,
@@ -73,16 +63,6 @@ extension PhotoDataLoading {
         limit: Int?,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
         partialBody: PartialBodyObserver?,
-        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
-    ) -> any CancellableLoad {
-        loadResource(from: url, revalidating: cached, limit: limit, progress: progress, completion: completion)
-    }
-
-    public func loadResource(
-        from url: URL,
-        revalidating cached: HTTPCacheHeaders?,
-        limit: Int?,
-        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad {
         loadData(from: url, limit: limit, progress: progress) { result in
@@ -103,16 +83,6 @@ extension HTTPLoader: PhotoDataLoading {
         completion: @escaping @Sendable (Result<Data, PhotoError>) -> Void
     ) -> any CancellableLoad {
         load(url, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
-    }
-
-    public func loadResource(
-        from url: URL,
-        revalidating cached: HTTPCacheHeaders?,
-        limit: Int?,
-        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
-        completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
-    ) -> any CancellableLoad {
-        load(url, revalidating: cached, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
     }
 
     public func loadResource(
