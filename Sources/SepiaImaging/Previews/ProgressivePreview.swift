@@ -52,7 +52,10 @@ public struct ProgressivePreview: Sendable, Equatable {
             switch scanner.layout {
             case .progressiveJPEG:
                 guard scanner.completeScans > 0 else { return nil }
-                let closed = Array(bytes[..<scanner.previewableLength]) + [0xFF, 0xD9]  // EOI
+                var closed = [UInt8]()
+                closed.reserveCapacity(scanner.previewableLength + 2)
+                closed += bytes[..<scanner.previewableLength]
+                closed += [0xFF, 0xD9]  // EOI
                 let decoded = try ImageDecoder.decode(closed, options: options)
                 return ProgressivePreview(
                     image: decoded.image.resized(toFit: box, parallel: false), format: .jpeg,
