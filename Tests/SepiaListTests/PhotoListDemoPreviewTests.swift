@@ -7,8 +7,10 @@ import XCTest
 @testable import SepiaList
 @testable import SepiaPipeline
 
-/// The demo server's progressive photo, sent at 20 KB/s: through the pipeline the front ends
-/// use, its row has a preview before its photo, and the photo replaces it.
+/// The demo server's progressive photo, sent at 8 KB/s (about 3 s for 400x300): through the
+/// pipeline the front ends use, its row has a preview before its photo, and the photo replaces
+/// it. The photos are rendered before the list starts: a server built for the thread sanitizer
+/// renders so slowly that the download would time out waiting for its first byte.
 @MainActor
 final class PhotoListDemoPreviewTests: XCTestCase, @unchecked Sendable {
     private var server: DemoPhotoServer!
@@ -18,7 +20,8 @@ final class PhotoListDemoPreviewTests: XCTestCase, @unchecked Sendable {
     override func setUp() async throws {
         server = try await DemoPhotoServer.start(
             DemoServerConfiguration(
-                photoCount: 3, photoSize: PixelSize(width: 800, height: 600), includesBrokenEntries: false, progressiveBandwidth: 20_000))
+                photoCount: 3, photoSize: PixelSize(width: 400, height: 300), includesBrokenEntries: false, progressiveBandwidth: 8_000))
+        try await server.prepareAllPhotos()
         loader = HTTPLoader()
         entries = try await PhotoSource.entries(at: server.jsonURL.absoluteString, loader: loader)
     }
