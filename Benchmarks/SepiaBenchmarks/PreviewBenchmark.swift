@@ -125,7 +125,8 @@ struct PreviewBenchmark: AsyncParsableCommand {
         print("preview decode into \(box) at each scan boundary (median of \(decodes)):")
         var costs: [Double] = []
         for (index, end) in ends.enumerated() {
-            let cost = try time { _ = try ProgressivePreview.decode(bytes[..<end], fitting: box) }
+            // A scan is complete once the marker after it has come: up to that marker, included.
+            let cost = try time { _ = try ProgressivePreview.decode(bytes[..<min(end + 2, bytes.count)], fitting: box) }
             costs.append(cost)
             print("  \(index + 1) scans, \(end) bytes".padding(toLength: 30, withPad: " ", startingAt: 0) + Self.milliseconds(cost))
         }
