@@ -25,6 +25,8 @@ final class ThumbnailStore {
     /// What a picture was made from and for: a new one is needed when any of it changes.
     private struct Source: Equatable {
         let state: PhotoState
+        /// The detail of the preview shown while the photo downloads, if any.
+        let previewUnits: Int?
         let area: CellArea
         let cellSize: PixelSize
     }
@@ -57,18 +59,21 @@ final class ThumbnailStore {
         self.cellSize = cellSize
     }
 
-    /// `record`'s picture for `slot`, covering at most `area`: its image, or its placeholder
-    /// while it waits for its photo (`PhotoRecord.showsPlaceholder`, drawn on the worker). Nil
-    /// while it is being made (it is then started) and when the record has neither.
+    /// `record`'s picture for `slot`, covering at most `area`: its image, else its preview while
+    /// it downloads, else its placeholder while it waits for its photo (`PhotoRecord.shownImage()`,
+    /// drawn on the worker). Nil while it is being made (it is then started) and when the record
+    /// has none of them.
     func picture(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> Picture? {
-        guard format != .none, record.image != nil || record.showsPlaceholder, requested.columns > 0, requested.lines > 0 else {
+        guard format != .none, record.image != nil || record.preview != nil || record.showsPlaceholder, requested.columns > 0,
+            requested.lines > 0
+        else {
             drop(slot)
             return nil
         }
         // A kitty placement spans at most `maximumCells` each way (a wide terminal is wider).
         let limit = format == .kittyPlaceholders ? KittyGraphics.maximumCells : Int.max
         let area = CellArea(columns: min(requested.columns, limit), lines: min(requested.lines, limit))
-        let source = Source(state: record.state, area: area, cellSize: cellSize)
+        let source = Source(state: record.state, previewUnits: record.preview?.completeUnits, area: area, cellSize: cellSize)
         if let entry = entries[slot], entry.source == source { return entry.picture }
         drop(slot)
         let id = allocatePictureID()
@@ -76,7 +81,7 @@ final class ThumbnailStore {
         entries[slot] = Entry(source: source, placeholderImageID: placeholderImageID, picture: nil)
         let (format, cellSize) = (format, cellSize)
         worker.async {
-            guard let image = record.image ?? record.placeholderImage() else { return }
+            guard let image = record.shownImage() else { return }
             let made = Self.make(image, area: area, format: format, cellSize: cellSize, id: id)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.store(made, for: slot, source: source, placeholderImageID: placeholderImageID) }

@@ -30,7 +30,7 @@ extension DemoCatalog {
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
             switch entry.kind {
-            case .photo, .slow: break
+            case .photo, .slow, .progressive: break
             case .noURL, .notFound, .corrupt, .html, .truncated: return
             }
             let scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)

@@ -18,6 +18,8 @@ struct DemoPhotoResponder: HTTPResponder {
     let counters: DemoServerCounters
     let failures: FailureInjector
     let streamer: ResponseBodyStreamer
+    /// Sends the `.progressive` entry, slowly.
+    let trickle: ResponseBodyStreamer
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -55,14 +57,7 @@ struct DemoPhotoResponder: HTTPResponder {
     private func response(for entry: DemoCatalog.Entry) async throws -> Response {
         switch entry.kind {
         case .photo(let format):
-            if failures.shouldFail(imageSeed: entry.imageSeed) {
-                counters.recordServiceUnavailable()
-                var headers: HTTPFields = [:]
-                if let seconds = configuration.retryAfterSeconds {
-                    headers[.retryAfter] = String(seconds)
-                }
-                return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
-            }
+            if let failure = injectedFailure(for: entry) { return failure }
             return try await photo(entry, format: format)
         case .noURL, .notFound:
             return notFound
@@ -80,7 +75,22 @@ struct DemoPhotoResponder: HTTPResponder {
         case .slow:
             try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
             return try await photo(entry, format: .jpeg)
+        case .progressive:
+            if let failure = injectedFailure(for: entry) { return failure }
+            let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg, isProgressive: true))
+            return Response(status: .ok, headers: [.contentType: ImageFormat.jpeg.mimeType], body: trickle.body(encoded))
         }
+    }
+
+    /// A `503 Service Unavailable` for a good photo when the failure rate says so, else nil.
+    private func injectedFailure(for entry: DemoCatalog.Entry) -> Response? {
+        guard failures.shouldFail(imageSeed: entry.imageSeed) else { return nil }
+        counters.recordServiceUnavailable()
+        var headers: HTTPFields = [:]
+        if let seconds = configuration.retryAfterSeconds {
+            headers[.retryAfter] = String(seconds)
+        }
+        return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
     }
 
     private func photo(_ entry: DemoCatalog.Entry, format: ImageFormat) async throws -> Response {

@@ -10,10 +10,12 @@ import SepiaOperations
 /// loop or the Swift concurrency pool; callers await it through a continuation. Concurrent
 /// requests for the same photo share one rendering.
 final class PhotoStore: Sendable {
-    /// What identifies one encoded photo: its scene and its file format.
+    /// What identifies one encoded photo: its scene and its file format (a JPEG may be
+    /// rewritten as a progressive one).
     struct Key: Hashable, Sendable {
         let seed: UInt64
         let format: ImageFormat
+        var isProgressive = false
     }
 
     private let size: PixelSize
@@ -58,7 +60,8 @@ final class PhotoStore: Sendable {
                         let image = PhotoGenerator(seed: key.seed).render(width: size.width, height: size.height)
                         let encoding: ImageEncodingFormat =
                             key.format == .png ? .png : .jpeg(quality: jpegQuality)
-                        return ByteBuffer(bytes: try ImageEncoder.encode(image, as: encoding))
+                        let encoded = try ImageEncoder.encode(image, as: encoding)
+                        return ByteBuffer(bytes: key.isProgressive ? try ProgressiveJPEGRewrite.rewrite(encoded) : encoded)
                     }
                 )
             }

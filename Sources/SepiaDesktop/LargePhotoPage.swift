@@ -79,7 +79,7 @@ final class LargePhotoPage {
             return showFailure(failure)
         }
         guard let url = record.url else { return showFailure(record.failureText ?? "Failed to load") }
-        showStandIn(record.image ?? record.placeholderImage())
+        showStandIn(record.shownImage())
         setLoading(true)
         setCaption("Loading the large photo…")
         filterName = processing.filter.description
@@ -100,7 +100,7 @@ final class LargePhotoPage {
     /// filtered thumbnail after the original) stands in.
     func rowChanged(_ record: PhotoRecord) {
         guard row != nil, task != nil, !showsLargePhoto else { return }
-        showStandIn(record.image ?? record.placeholderImage())
+        showStandIn(record.shownImage())
     }
 
     /// Closes the page: cancels the request in flight and lets the photo go.

@@ -11,13 +11,13 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(catalog.entries.count, 506)
     }
 
-    func testPhotosAreNumberedAndEverySeventhIsAPNG() {
+    func testPhotosAreNumberedEverySeventhIsAPNGAndTheSecondProgressive() {
         let catalog = DemoCatalog(configuration: .small(photoCount: 21))
 
         for (offset, photo) in catalog.photos.enumerated() {
             let number = offset + 1
             let format: ImageFormat = number % 7 == 0 ? .png : .jpeg
-            XCTAssertEqual(photo.kind, .photo(format), photo.name)
+            XCTAssertEqual(photo.kind, number == 2 ? .progressive : .photo(format), photo.name)
             XCTAssertEqual(photo.path, "/photos/\(number).\(format.fileExtension)")
             XCTAssertTrue(photo.name.hasSuffix(" \(number)"), photo.name)
         }

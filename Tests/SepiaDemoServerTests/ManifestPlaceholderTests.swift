@@ -24,7 +24,7 @@ final class ManifestPlaceholderTests: XCTestCase {
             XCTAssertEqual(items.map(\.name), server.catalog.entries.map(\.name))
             for (item, entry) in zip(items, server.catalog.entries) {
                 switch entry.kind {
-                case .photo, .slow:
+                case .photo, .slow, .progressive:
                     let thumbHash = try PhotoPlaceholder(thumbHashBase64: try XCTUnwrap(item.thumbhash, item.name))
                     let blurHash = PhotoPlaceholder.blurHash(try XCTUnwrap(item.blurHash, item.name))
                     XCTAssertNoThrow(try thumbHash.validate(), item.name)

@@ -75,6 +75,7 @@ public final class PhotoPipeline: Sendable {
             work in
             let original = original(for: request)
             original.forwardProgress { [weak work] in work?.report($0) }
+            original.forwardPreviews { [weak work] in work?.report($0) }
             work.setPrelude(original)
             original.onFinishInline { [self] result in
                 switch result {
@@ -91,7 +92,12 @@ public final class PhotoPipeline: Sendable {
     public func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         let key = OriginalKey(url: request.url, decoding: request.processing.decodingOptions)
         return originalsInFlight.task(for: key, priority: request.priority, cached: originalsCache.value(forKey:)) { work in
-            let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
+            let previews = configuration.previews.map { policy in
+                DownloadPreviews(policy: policy, queue: filtrationQueue, pixelLimit: key.decoding.pixelLimit) { [weak work] in
+                    work?.report($0)
+                }
+            }
+            let download = downloadOperation(for: request, previews: previews) { [weak work] in work?.report($0) }
             let decode = PhotoOperations.decode(download, options: key.decoding, memoryBudget: configuration.memoryBudget)
             work.run(WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode))
         }
@@ -152,18 +158,23 @@ public final class PhotoPipeline: Sendable {
     }
 
     /// The download of `request`'s photo, reporting its progress to `progress` and its bytes
-    /// to the tally.
+    /// to the tally, and showing its body to `previews` as it arrives, until it ends.
     private func downloadOperation(
-        for request: PhotoRequest, progress: @escaping @Sendable (DownloadProgress) -> Void
+        for request: PhotoRequest, previews: DownloadPreviews? = nil, progress: @escaping @Sendable (DownloadProgress) -> Void
     ) -> DownloadOperation {
         let flight = byteTally.begin(request.url)
+        var partialBody: PartialBodyObserver?
+        if let previews { partialBody = { body, expected in previews.received(body, expected: expected) } }
         let download = DownloadOperation(
-            url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData
-        ) { [byteTally] received, expected in
-            byteTally.update(flight, received: received)
-            progress(DownloadProgress(received: received, expected: expected))
+            url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData,
+            progress: { [byteTally] received, expected in
+                byteTally.update(flight, received: received)
+                progress(DownloadProgress(received: received, expected: expected))
+            }, partialBody: partialBody)
+        download.afterFinishInline { [byteTally] in
+            byteTally.end(flight)
+            previews?.finish()
         }
-        download.afterFinishInline { [byteTally] in byteTally.end(flight) }
         return download
     }
 

@@ -22,6 +22,10 @@ public struct PhotoPipelineConfiguration: Sendable {
     /// ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` and of ``PhotoPipeline/original(for:)``
     /// (see ``MemoryBudget``); nil, the default, for none.
     public var memoryBudget: MemoryBudget?
+    /// When previews of progressive photos are decoded while they download, for the tasks of
+    /// ``PhotoPipeline/original(for:)`` and ``PhotoPipeline/task(for:)`` (``PhotoTask/onPreview(on:_:)``);
+    /// nil, the default, for none: a list shows them, a batch has no use for them.
+    public var previews: PreviewPolicy?
 
     /// A configuration; by default 6 downloads, one filtration per core, 256 MB of originals
     /// and 128 MB of processed photos in memory, and no disk cache.
