@@ -38,6 +38,8 @@ public final class PhotoPipeline: Sendable {
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
     private let processedInFlight: InFlightRegistry<ProcessedKey, RGBAImage>
+    /// The bytes of animated originals, by URL, as ``original(for:)`` downloaded them.
+    private let animationDataCache: MemoryCache<URL, Data>
 
     /// A pipeline that downloads through `loader` (which the caller shuts down, if it must be).
     public init(loader: any PhotoDataLoading, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
@@ -50,6 +52,7 @@ public final class PhotoPipeline: Sendable {
         let processedCache = MemoryCache<ProcessedKey, RGBAImage>(costLimit: configuration.processedCostLimit)
         self.originalsCache = originalsCache
         self.processedCache = processedCache
+        animationDataCache = MemoryCache(costLimit: configuration.animationDataCostLimit)
         originalsInFlight = InFlightRegistry { originalsCache.insert($1, forKey: $0, cost: $1.pixels.count) }
         processedInFlight = InFlightRegistry { processedCache.insert($1, forKey: $0, cost: $1.pixels.count) }
     }
@@ -98,6 +101,7 @@ public final class PhotoPipeline: Sendable {
                 }
             }
             let download = downloadOperation(for: request, previews: previews) { [weak work] in work?.report($0) }
+            keepAnimationData(of: download)
             let decode = PhotoOperations.decode(download, options: key.decoding, memoryBudget: configuration.memoryBudget)
             work.run(WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode))
         }
@@ -155,6 +159,24 @@ public final class PhotoPipeline: Sendable {
                 }
             })
         return task
+    }
+
+    /// The bytes of `url`'s original when it is animated and was downloaded by
+    /// ``original(for:)`` (for ``task(for:)`` too) not long ago: the most recent of them are
+    /// kept, up to ``PhotoPipelineConfiguration/animationDataCostLimit``. Nil for a still photo,
+    /// one not downloaded yet, or one whose bytes were let go.
+    public func animationData(for url: URL) -> Data? {
+        animationDataCache.value(forKey: url)
+    }
+
+    /// Keeps `download`'s bytes for ``animationData(for:)`` when they are an animation (found
+    /// from the container alone, on the thread that ends the download).
+    private func keepAnimationData(of download: DownloadOperation) {
+        guard configuration.animationDataCostLimit > 0 else { return }
+        download.onFinishInline { [animationDataCache, url = download.url] result in
+            guard case .success(let data) = result, ImageAnimation.isAnimated(data) else { return }
+            animationDataCache.insert(data, forKey: url, cost: data.count)
+        }
     }
 
     /// The download of `request`'s photo, reporting its progress to `progress` and its bytes

@@ -91,8 +91,7 @@ struct PhotoTranscoder: Sendable {
         try options.memoryAdmission?.admission.admit(bytes: encoderBytes.map { $0.overflow ? .max : $0.partialValue } ?? .max)
         let bytes = try ImageEncoder.encodeAnimation(animation, as: format) { image in
             try check.throwIfCancelled()
-            if let matrix = processing.filter.matrix { image.apply(matrix, parallel: false) }
-            if let box = processing.fitting { image = image.resized(toFit: box, parallel: false) }
+            processing.processFrame(&image, parallel: false)
         }
         return EncodedPhoto(bytes: bytes, pixelCount: animation.canvasSize.pixelCount)
     }
