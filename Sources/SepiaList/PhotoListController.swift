@@ -209,6 +209,14 @@ public final class PhotoListController {
         downloads.work(forKey: row)?.latestProgress
     }
 
+    /// The bytes of the row's original when it is an animation the loader kept
+    /// (``PhotoListLoading/animationData(for:)``), for an ``AnimationPlayer``; nil for a still
+    /// photo, a row without a URL, or bytes let go.
+    public func animationData(row: Int) -> Data? {
+        guard records.indices.contains(row), let url = records[row].url else { return nil }
+        return loader.animationData(for: url)
+    }
+
     /// Snapshots of the loader's queues, for a status panel.
     public var queueCounters: [StageCounters] {
         pending.counters
