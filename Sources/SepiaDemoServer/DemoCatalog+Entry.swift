@@ -24,14 +24,16 @@ extension DemoCatalog {
             /// A good photo, a progressive JPEG sent at `DemoServerConfiguration.progressiveBandwidth`
             /// at most, so that a client shows its first scans as a preview before the photo.
             case progressive
+            /// A good photo, an animated WebP drawn in code: frames panning across one scene.
+            case animated
 
             /// The broken kinds, in the order they appear in the catalog.
             package static let brokenKinds: [Kind] = [.noURL, .notFound, .corrupt, .html, .truncated, .slow]
 
-            /// True for every kind but `.photo` and `.progressive`.
+            /// True for every kind but `.photo`, `.progressive` and `.animated`.
             package var isBroken: Bool {
                 switch self {
-                case .photo, .progressive: false
+                case .photo, .progressive, .animated: false
                 default: true
                 }
             }
@@ -47,6 +49,7 @@ extension DemoCatalog {
                 case .truncated: "truncated"
                 case .slow: "slow"
                 case .progressive: "progressive JPEG"
+                case .animated: "animated WebP"
                 }
             }
         }

@@ -22,7 +22,8 @@ extension DemoCatalog {
 
     /// The placeholders of each entry in ``entries``' order: those of the scene each good photo
     /// (and the slow one, a good photo late) shows, drawn at `photoSize`'s aspect ratio; nil
-    /// for the other broken entries, whose photos never arrive. Computed on every core.
+    /// for the other broken entries, whose photos never arrive, and for the animated photo,
+    /// whose frames are windows of a wider scene. Computed on every core.
     package func placeholders(photoSize: PixelSize) -> [Placeholders?] {
         let size = photoSize.aspectFit(in: Self.placeholderBox, allowUpscaling: true)
         let results = Locked([Placeholders?](repeating: nil, count: entries.count))
@@ -31,7 +32,7 @@ extension DemoCatalog {
             let entry = entries[index]
             switch entry.kind {
             case .photo, .slow, .progressive: break
-            case .noURL, .notFound, .corrupt, .html, .truncated: return
+            case .noURL, .notFound, .corrupt, .html, .truncated, .animated: return
             }
             let scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
             let made = Placeholders(

@@ -75,6 +75,10 @@ struct DemoPhotoResponder: HTTPResponder {
         case .slow:
             try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
             return try await photo(entry, format: .jpeg)
+        case .animated:
+            if let failure = injectedFailure(for: entry) { return failure }
+            let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .webp, isAnimated: true))
+            return Response(status: .ok, headers: [.contentType: ImageFormat.webp.mimeType], body: streamer.body(encoded))
         case .progressive:
             if let failure = injectedFailure(for: entry) { return failure }
             let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg, isProgressive: true))

@@ -158,6 +158,7 @@ package final class DemoPhotoServer: Sendable {
                 switch entry.kind {
                 case .photo(let format): key = PhotoStore.Key(seed: entry.imageSeed, format: format)
                 case .progressive: key = PhotoStore.Key(seed: entry.imageSeed, format: .jpeg, isProgressive: true)
+                case .animated: key = PhotoStore.Key(seed: entry.imageSeed, format: .webp, isAnimated: true)
                 default: continue
                 }
                 group.addTask { _ = try await self.photos.encodedPhoto(key) }

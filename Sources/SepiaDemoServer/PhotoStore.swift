@@ -11,12 +11,17 @@ import SepiaOperations
 /// requests for the same photo share one rendering.
 final class PhotoStore: Sendable {
     /// What identifies one encoded photo: its scene and its file format (a JPEG may be
-    /// rewritten as a progressive one).
+    /// rewritten as a progressive one; a WebP may be an animation).
     struct Key: Hashable, Sendable {
         let seed: UInt64
         let format: ImageFormat
         var isProgressive = false
+        var isAnimated = false
     }
+
+    /// The frames of an animated photo, and how long each shows (milliseconds).
+    static let animationFrames = 8
+    static let animationFrameDuration = 150
 
     private let size: PixelSize
     private let jpegQuality: Int
@@ -57,6 +62,7 @@ final class PhotoStore: Sendable {
                 continuation.resume(
                     with: Result {
                         guard !isClosed.withLock({ $0 }) else { throw CancellationError() }
+                        guard !key.isAnimated else { return ByteBuffer(bytes: try renderAnimation(key)) }
                         let image = PhotoGenerator(seed: key.seed).render(width: size.width, height: size.height)
                         let encoding: ImageEncodingFormat =
                             key.format == .png ? .png : .jpeg(quality: jpegQuality)
@@ -66,5 +72,14 @@ final class PhotoStore: Sendable {
                 )
             }
         }
+    }
+
+    /// An animated WebP of ``animationFrames`` frames panning across the scene of `key`, a
+    /// twentieth of the width a frame, looping forever.
+    private func renderAnimation(_ key: Key) throws -> [UInt8] {
+        let frames = PhotoGenerator(seed: key.seed).renderPan(
+            width: size.width, height: size.height, frames: Self.animationFrames, step: max(size.width / 20, 1))
+        return try ImageEncoder.encodeAnimation(
+            frames: frames.map { ($0, Self.animationFrameDuration) }, loopCount: 0, as: .webp(quality: jpegQuality))
     }
 }

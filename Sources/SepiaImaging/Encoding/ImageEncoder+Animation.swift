@@ -14,6 +14,30 @@ extension ImageEncoder {
     public static func encodeAnimation(
         _ animation: ImageAnimation, as format: ImageEncodingFormat, transform: (inout RGBAImage) throws -> Void = { _ in }
     ) throws -> [UInt8] {
+        try encodeFrames(as: format, loopCount: animation.loopCount) {
+            guard let frame = try animation.nextFrame() else { return nil }
+            var image = frame.image
+            try transform(&image)
+            return (image, frame.storedDuration)
+        }
+    }
+
+    /// Encodes `frames` (canvases of one size, each with the milliseconds it shows) as an
+    /// animated WebP played `loopCount` times (0: forever), as
+    /// ``encodeAnimation(_:as:transform:)`` does; for animations drawn in code.
+    ///
+    /// - Throws: `ImageEncodingError`, also for no frame or frames of different sizes.
+    public static func encodeAnimation(
+        frames: [(image: RGBAImage, duration: Int)], loopCount: Int, as format: ImageEncodingFormat
+    ) throws -> [UInt8] {
+        var remaining = frames[...]
+        return try encodeFrames(as: format, loopCount: loopCount) { remaining.popFirst() }
+    }
+
+    /// The WebP animation of the frames `next` gives until it gives nil.
+    private static func encodeFrames(
+        as format: ImageEncodingFormat, loopCount: Int, next: () throws -> (image: RGBAImage, duration: Int)?
+    ) throws -> [UInt8] {
         let (quality, lossless): (Int, Bool)
         switch format {
         case .webp(let lossy):
@@ -26,14 +50,12 @@ extension ImageEncoder {
         }
         var encoder: WebPAnimationEncoder?
         var timestamp = 0
-        while let frame = try animation.nextFrame() {
-            var image = frame.image
-            try transform(&image)
+        while let (image, duration) = try next() {
             if encoder == nil {
-                encoder = try WebPAnimationEncoder(size: image.size, loopCount: animation.loopCount, quality: quality, lossless: lossless)
+                encoder = try WebPAnimationEncoder(size: image.size, loopCount: loopCount, quality: quality, lossless: lossless)
             }
             try encoder?.add(image, at: timestamp)
-            timestamp += frame.storedDuration
+            timestamp += duration
         }
         guard let encoder else { throw ImageEncodingError.failed(format: .webp, reason: "the animation has no frame") }
         return try encoder.finish(at: timestamp)
