@@ -10,12 +10,7 @@ final class DesktopAnimationTests: XCTestCase {
     func testTheLargePagePlaysBothFramesOfAnAnimatedGIFSepiaToned() throws {
         let folder = try makeTemporaryCacheDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, color) in [("red", "rgb(255,0,0)"), ("blue", "rgb(0,0,255)")] {
-            try DebianTool.run("convert", ["-size", "200x150", "xc:\(color)", "\(name).gif"], in: folder, package: "imagemagick")
-        }
-        try DebianTool.run(
-            "gifsicle", ["--loopcount=forever", "-d", "20", "red.gif", "blue.gif", "-o", "anim.gif"], in: folder, package: "gifsicle")
-        for name in ["red.gif", "blue.gif"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try AnimatedGIF.make(colors: ["rgb(255,0,0)", "rgb(0,0,255)"], size: "200x150").write(to: folder.appendingPathComponent("anim.gif"))
 
         let app = try XvfbDesktopApp(try DesktopTools.sepiaGtk(), [folder.path, "--intensity", "1"])
         defer { app.stop() }

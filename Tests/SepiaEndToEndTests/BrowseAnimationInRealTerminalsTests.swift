@@ -26,12 +26,7 @@ final class BrowseAnimationInRealTerminalsTests: XCTestCase {
     private func checkFrames(in emulator: TerminalEmulator) throws {
         let folder = try makeTemporaryCacheDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, colour) in [("red", "rgb(255,0,0)"), ("blue", "rgb(0,0,255)")] {
-            try DebianTool.run("convert", ["-size", "160x120", "xc:\(colour)", "\(name).gif"], in: folder, package: "imagemagick")
-        }
-        try DebianTool.run(
-            "gifsicle", ["--loopcount=forever", "-d", "20", "red.gif", "blue.gif", "-o", "anim.gif"], in: folder, package: "gifsicle")
-        for name in ["red.gif", "blue.gif"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try AnimatedGIF.make(colors: ["rgb(255,0,0)", "rgb(0,0,255)"], size: "160x120").write(to: folder.appendingPathComponent("anim.gif"))
 
         let sepia = try EndToEndTools.sepia()
         let script = "'\(sepia.path)' browse '\(folder.path)'; printf 'sepia ended\\n'; exec sleep 600"

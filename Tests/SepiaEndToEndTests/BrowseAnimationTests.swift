@@ -10,12 +10,7 @@ final class BrowseAnimationTests: SepiaSessionTestCase {
     func testTheLargeViewRedrawsTheFramesOfAnAnimatedGIF() throws {
         let folder = try makeTemporaryCacheDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, colour) in [("red", "rgb(255,0,0)"), ("blue", "rgb(0,0,255)")] {
-            try DebianTool.run("convert", ["-size", "120x80", "xc:\(colour)", "\(name).gif"], in: folder, package: "imagemagick")
-        }
-        try DebianTool.run(
-            "gifsicle", ["--loopcount=forever", "-d", "20", "red.gif", "blue.gif", "-o", "anim.gif"], in: folder, package: "gifsicle")
-        for name in ["red.gif", "blue.gif"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        try AnimatedGIF.make(colors: ["rgb(255,0,0)", "rgb(0,0,255)"], size: "120x80").write(to: folder.appendingPathComponent("anim.gif"))
 
         try startSepia(["browse", folder.path, "--graphics", "blocks"])
         try session.waitForScreen("the row is filtered") { $0.listRows.first?.state.hasPrefix("✓") ?? false }

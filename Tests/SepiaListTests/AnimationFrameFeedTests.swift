@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 @testable import SepiaList
@@ -44,7 +45,7 @@ final class AnimationFrameFeedTests: XCTestCase {
 
     func testFramesAreProcessedAsTheBatchDoesAndPlaysFollowTheLoopCount() throws {
         // --loopcount=2: the first play and two repetitions, three plays.
-        let gif = try AnimationFiles.gif(colors: ["rgb(0,0,255)", "rgb(255,255,0)"], loop: "2")
+        let gif = try AnimatedGIF.make(colors: ["rgb(0,0,255)", "rgb(255,255,0)"], size: "30x20", loop: "2")
         for budget in [0, AnimationFrameFeed.defaultCacheBudget] {
             let feed = try AnimationFrameFeed(gif, processing: processing, cacheBudget: budget)
             XCTAssertEqual(feed.loopCount, 3)
@@ -61,7 +62,7 @@ final class AnimationFrameFeedTests: XCTestCase {
     }
 
     func testAForeverLoopKeepsPlayingFromItsKeptFramesOrByDecodingAgain() throws {
-        let gif = try AnimationFiles.gif(colors: ["rgb(0,0,255)", "rgb(255,255,0)", "rgb(0,255,0)"])
+        let gif = try AnimatedGIF.make(colors: ["rgb(0,0,255)", "rgb(255,255,0)", "rgb(0,255,0)"], size: "30x20")
         let fitted = PhotoProcessing(filter: .sepia, fitting: PixelSize(width: 15, height: 15))
         for budget in [0, 15 * 10 * 4 * 2, AnimationFrameFeed.defaultCacheBudget] {
             let feed = try AnimationFrameFeed(gif, processing: fitted, cacheBudget: budget)
@@ -104,7 +105,7 @@ final class AnimationFrameFeedTests: XCTestCase {
     }
 
     func testAStillImageIsRefusedNothingAndGivesItsOneFrame() throws {
-        let gif = try AnimationFiles.gif(colors: ["rgb(10,20,30)"], loop: "none")
+        let gif = try AnimatedGIF.make(colors: ["rgb(10,20,30)"], size: "30x20", loop: "none")
         let feed = try AnimationFrameFeed(gif, processing: processing)
         let results = drain(feed)
         XCTAssertEqual(frames(results).map(\.index), [0])

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SepiaImaging
 import SepiaOperations
+import SepiaTestSupport
 import XCTest
 
 @testable import SepiaList
@@ -27,7 +28,7 @@ final class AnimationPlayerTests: XCTestCase, @unchecked Sendable {
 
     nonisolated func testFramesShowAtTheirTimesAndTheLastStaysWhenThePlaysEnd() throws {
         // 200 ms frames, --loopcount=1: two plays.
-        let gif = try AnimationFiles.gif(colors: ["rgb(0,0,255)", "rgb(255,255,0)"], delay: 20, loop: "1")
+        let gif = try AnimatedGIF.make(colors: ["rgb(0,0,255)", "rgb(255,255,0)"], size: "30x20", delay: 20, loop: "1")
         try MainActor.assumeIsolated {
             let player = AnimationPlayer(processing: processing)
             var shown: [(index: Int, at: DispatchTime, red: UInt8)] = []
@@ -52,7 +53,7 @@ final class AnimationPlayerTests: XCTestCase, @unchecked Sendable {
     }
 
     nonisolated func testAStillPhotoPlaysNothing() throws {
-        let gif = try AnimationFiles.gif(colors: ["rgb(10,20,30)"], loop: "none")
+        let gif = try AnimatedGIF.make(colors: ["rgb(10,20,30)"], size: "30x20", loop: "none")
         MainActor.assumeIsolated {
             let player = AnimationPlayer(processing: processing)
             var stills = 0
@@ -107,8 +108,8 @@ final class AnimationPlayerTests: XCTestCase, @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let animated = folder.appendingPathComponent("animated.gif")
         let still = folder.appendingPathComponent("still.gif")
-        try AnimationFiles.gif(colors: ["rgb(0,0,255)", "rgb(255,0,0)"], delay: 5, loop: "none").write(to: animated)
-        try AnimationFiles.gif(colors: ["rgb(0,0,255)"], loop: "none").write(to: still)
+        try AnimatedGIF.make(colors: ["rgb(0,0,255)", "rgb(255,0,0)"], size: "30x20", delay: 5, loop: "none").write(to: animated)
+        try AnimatedGIF.make(colors: ["rgb(0,0,255)"], size: "30x20", loop: "none").write(to: still)
         let pipeline = PhotoPipeline(loader: HTTPLoader())
         for url in [animated, still] {
             let loaded = expectation(description: "the original of \(url.lastPathComponent)")
