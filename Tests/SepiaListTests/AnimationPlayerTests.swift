@@ -82,6 +82,22 @@ final class AnimationPlayerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    nonisolated func testAnAnimationOverTheLimitsFailsWithItsReasonAndPlaysNothing() throws {
+        // 30×20 = 600 pixels a frame, over a pixel limit of 500.
+        let gif = try AnimatedGIF.make(colors: ["rgb(0,0,255)", "rgb(255,255,0)"], size: "30x20")
+        MainActor.assumeIsolated {
+            let player = AnimationPlayer(processing: PhotoProcessing(filter: .sepia, pixelLimit: 500))
+            var reasons: [String] = []
+            player.onFrame = { _ in XCTFail("a frame of a refused animation") }
+            player.onFailure = { reasons.append($0) }
+            player.play(gif)
+            run(until: { player.isStopped })
+            XCTAssertEqual(reasons.count, 1)
+            XCTAssertTrue(reasons.first?.hasPrefix("Cannot play the animation: ") ?? false, "\(reasons)")
+            XCTAssertTrue(reasons.first?.contains("500") ?? false, "the limit is named: \(reasons)")
+        }
+    }
+
     nonisolated func testStoppingDuringADecodeCallsNothingMore() throws {
         let gif = try AnimationFiles.noisyGIF(frames: 3, size: "1200x900")
         MainActor.assumeIsolated {
