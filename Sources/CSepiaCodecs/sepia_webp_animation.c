@@ -14,7 +14,8 @@ struct sepia_webp_animation {
     uint32_t frames_read;
 };
 
-sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, sepia_diagnostics *diagnostics) {
+sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, uint32_t width, uint32_t height,
+                                                  sepia_diagnostics *diagnostics) {
     WebPAnimDecoderOptions options;
     if (!WebPAnimDecoderOptionsInit(&options)) {
         sepia_diagnostics_set_error(diagnostics, "libwebp's animation decoder has an unexpected version");
@@ -32,6 +33,11 @@ sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size,
     WebPAnimInfo info;
     if (animation->decoder == NULL || !WebPAnimDecoderGetInfo(animation->decoder, &info)) {
         sepia_diagnostics_set_error(diagnostics, "libwebp could not set up the animation (invalid frames or no memory)");
+        sepia_webp_animation_destroy(animation);
+        return NULL;
+    }
+    if (info.canvas_width != width || info.canvas_height != height) {
+        sepia_diagnostics_set_error(diagnostics, "the animation's canvas differs from the size its header gives");
         sepia_webp_animation_destroy(animation);
         return NULL;
     }

@@ -97,9 +97,9 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
 }
 
 /* The first frame of an animation, composited by WebPAnimDecoder, copied into `rgba`. */
-static sepia_status decode_first_frame(const WebPData *webp, uint8_t *rgba, size_t bytes_per_row,
-                                       sepia_diagnostics *diagnostics) {
-    sepia_webp_animation *animation = sepia_webp_animation_create(webp->bytes, webp->size, diagnostics);
+static sepia_status decode_first_frame(const WebPData *webp, uint32_t width, uint32_t height, uint8_t *rgba,
+                                       size_t bytes_per_row, sepia_diagnostics *diagnostics) {
+    sepia_webp_animation *animation = sepia_webp_animation_create(webp->bytes, webp->size, width, height, diagnostics);
     if (animation == NULL) return SEPIA_STATUS_LIBRARY_ERROR;
     int timestamp = 0;
     bool decoded = false;
@@ -132,7 +132,7 @@ sepia_status sepia_webp_decode(const void *data, size_t size, uint32_t output_wi
             sepia_diagnostics_set_error(diagnostics, "an animation is decoded at its canvas size only");
             return SEPIA_STATUS_LIBRARY_ERROR;
         }
-        return decode_first_frame(&webp, rgba, bytes_per_row, diagnostics);
+        return decode_first_frame(&webp, output_width, output_height, rgba, bytes_per_row, diagnostics);
     }
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {

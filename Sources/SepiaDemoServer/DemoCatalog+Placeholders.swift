@@ -14,10 +14,11 @@ extension DemoCatalog {
         package let blurHash: String
     }
 
-    /// The side of the box the scene is drawn into for its hashes. The hashes keep only the
-    /// scene's lowest frequencies (a ThumbHash at most 7 luminance components a side, the
-    /// BlurHash 4×3), which 16 pixels resolve; the server draws and hashes every entry before
-    /// it prints its addresses, so a larger box would delay the start of a large catalog.
+    /// The side of the box the scene is drawn into for its hashes. The server draws and hashes
+    /// every entry before it prints its addresses, so the box is small enough for a catalog of
+    /// thousands to start at once; the hashes, a few low-frequency components, then draw a
+    /// picture close to the served photo's own hash, not equal to it (the scene's details
+    /// differ with the size it is drawn at).
     static let placeholderBox = PixelSize(square: 16)
 
     /// The placeholders of each entry in ``entries``' order: those of the scene each good photo

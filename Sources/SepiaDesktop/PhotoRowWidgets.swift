@@ -14,7 +14,7 @@ import SepiaPipeline
 @MainActor
 final class PhotoRowWidgets {
     /// The thumbnail's box in logical pixels (the texture has the display's scale times more).
-    static let thumbnailSize = PixelSize(width: 128, height: 96)
+    nonisolated static let thumbnailSize = PixelSize(width: 128, height: 96)
     /// The space around a row's widgets, in logical pixels.
     private static let margin = 8
 

@@ -43,6 +43,11 @@ final class ManifestPlaceholderTests: XCTestCase {
                             XCTAssertEqual(drawn[channel], average[channel], accuracy: 24, "\(item.name): \(placeholder)")
                         }
                     }
+                    // Hashed from the scene drawn small, it draws close to the served photo's own
+                    // ThumbHash (5 to 16 levels apart on these photos).
+                    let ownHash = PhotoPlaceholder.thumbHash(ThumbHashEncoder.encode(photo))
+                    XCTAssertLessThan(
+                        try thumbHash.image().meanAbsoluteDifference(against: try ownHash.image()), 20, "\(item.name): \(thumbHash)")
                 default:
                     XCTAssertNil(item.thumbhash, item.name)
                     XCTAssertNil(item.blurHash, item.name)

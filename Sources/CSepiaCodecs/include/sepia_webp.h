@@ -66,10 +66,12 @@ typedef struct sepia_webp_animation sepia_webp_animation;
 
 /*
  * Opens `data` (which must stay valid and unchanged until destroy). Returns NULL with a message
- * in `diagnostics` when libwebp refuses the data or memory is short. The caller checks the canvas
- * size (sepia_webp_read_info) first: this allocates two canvases.
+ * in `diagnostics` when libwebp refuses the data, memory is short, or the canvas is not
+ * width x height. The caller checks the canvas size (sepia_webp_read_info) first and passes it:
+ * this allocates two canvases, and sepia_webp_animation_next writes that many rows.
  */
-sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, sepia_diagnostics *diagnostics);
+sepia_webp_animation *sepia_webp_animation_create(const void *data, size_t size, uint32_t width, uint32_t height,
+                                                  sepia_diagnostics *diagnostics);
 
 /* Frees the decoder. Accepts NULL. */
 void sepia_webp_animation_destroy(sepia_webp_animation *animation);

@@ -4,7 +4,7 @@ import SepiaOperations
 
 /// Downloads, processes and writes every photo of a manifest: the engine of `sepia process`.
 ///
-/// Each photo is a ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` of the batch's own pipeline: downloads
+/// Each photo is a ``PhotoPipeline/export(_:as:to:keepingMetadata:keepingAnimation:)`` of the batch's own pipeline: downloads
 /// and saves run on its "Download queue" and CPU work on its "Image Filtration queue", as chains of
 /// dependent operations (see ``PhotoOperations``). Rows with the same location share one
 /// download and one processing chain. Only a window of photos is in flight at a

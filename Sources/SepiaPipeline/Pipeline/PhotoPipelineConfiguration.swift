@@ -19,7 +19,7 @@ public struct PhotoPipelineConfiguration: Sendable {
     /// every URL ever downloaded.
     public var countsBytesPerURL: Bool
     /// The budget that decodes reserve their bytes from, those of
-    /// ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` and of ``PhotoPipeline/original(for:)``
+    /// ``PhotoPipeline/export(_:as:to:keepingMetadata:keepingAnimation:)`` and of ``PhotoPipeline/original(for:)``
     /// (see ``MemoryBudget``); nil, the default, for none.
     public var memoryBudget: MemoryBudget?
     /// When previews of progressive photos are decoded while they download, for the tasks of

@@ -101,12 +101,13 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
     /// interlaced PNG downloaded over the network; each shows more than the one before. The
     /// result's handlers registered on the same serial queue run after the last preview's.
     public func onPreview(on queue: DispatchQueue, _ handler: @escaping @Sendable (ProgressivePreview) -> Void) {
-        let latest = state.withLock { state -> ProgressivePreview? in
-            guard state.result == nil else { return nil }
+        // Queued under the lock, as `report` queues: a preview queued later shows more, and the
+        // result, set under the lock after, queues its handlers after every preview.
+        state.withLock { state in
+            guard state.result == nil else { return }
             state.previewObservers.append((queue, handler))
-            return state.latestPreview
+            if let latest = state.latestPreview { queue.async { handler(latest) } }
         }
-        if let latest { queue.async { handler(latest) } }
     }
 
     /// The photo, once the task ends. Cancelling the Swift task that awaits it cancels this
@@ -181,14 +182,17 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// Passes on a preview to the task's observers, unless the task has ended.
     func report(_ preview: ProgressivePreview) {
-        let observers = state.withLock { state -> [(queue: DispatchQueue?, body: @Sendable (ProgressivePreview) -> Void)] in
+        let forwards = state.withLock { state -> [@Sendable (ProgressivePreview) -> Void] in
             guard state.result == nil else { return [] }
             state.latestPreview = preview
-            return state.previewObservers
+            // Handlers on queues are queued under the lock (see `onPreview`); forwards run outside.
+            var forwards: [@Sendable (ProgressivePreview) -> Void] = []
+            for observer in state.previewObservers {
+                if let queue = observer.queue { queue.async { observer.body(preview) } } else { forwards.append(observer.body) }
+            }
+            return forwards
         }
-        for observer in observers {
-            if let queue = observer.queue { queue.async { observer.body(preview) } } else { observer.body(preview) }
-        }
+        forwards.forEach { $0(preview) }
     }
 
     /// Calls `forward` with each preview from now on, on the reporting thread, until the task

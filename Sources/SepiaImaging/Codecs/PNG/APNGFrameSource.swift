@@ -97,6 +97,10 @@ final class APNGFrameSource: AnimationFrameSource {
         }
         guard let control else { return nil }
         let frame = try ImageDecoder.decode(framePNG(for: control), options: frameOptions).image
+        // `draw` writes the frame's rows into the canvas: it must be the rectangle's size.
+        guard frame.width == control.width, frame.height == control.height else {
+            throw ImageDecodingError.corrupt(format: .png, reason: "a frame decoded to \(frame.size), not its fcTL's size")
+        }
         disposeOfLast()
         draw(frame, as: control)
         last = control

@@ -26,7 +26,7 @@ final class WebPFrameSource: AnimationFrameSource {
         summary = try .admitted(
             .webp, canvasSize: size, frameCount: frames, framePixels: UInt64(frames) * UInt64(size.pixelCount),
             loopCount: Int(info.loop_count), holding: 4, plus: data.count, options: options, limits: limits)
-        guard let animation = sepia_webp_animation_create(data.baseAddress, data.count, &diagnostics) else {
+        guard let animation = sepia_webp_animation_create(data.baseAddress, data.count, info.width, info.height, &diagnostics) else {
             throw CodecReport(&diagnostics).decodingError(for: SEPIA_STATUS_LIBRARY_ERROR, format: .webp)
         }
         self.animation = animation
