@@ -7,12 +7,12 @@ public import SepiaPipeline
 /// Decodes and processes an animation's frames one at a time, off the caller's thread, on a
 /// serial queue of its own, looping as the file says: the decoding half of ``AnimationPlayer``.
 ///
-/// Each ``requestFrame(_:)`` decodes the next frame (``ImageAnimation/nextFrame()``), processes
-/// it with ``PhotoProcessing/processFrame(_:parallel:)`` (the per-frame step `sepia process`
+/// Each ``requestFrame(_:)`` decodes the next frame (`ImageAnimation.nextFrame()`), processes
+/// it with `PhotoProcessing.processFrame(_:parallel:)` (the per-frame step `sepia process`
 /// uses) and hands it to the completion. After the last frame the animation plays again, as
-/// often as ``ImageAnimation/loopCount`` says (0: forever), then the completion gets nil.
+/// often as `ImageAnimation.loopCount` says (0: forever), then the completion gets nil.
 ///
-/// Memory: the decoder's canvases (``ImageAnimation/heldBytes``) and the frame being made. When
+/// Memory: the decoder's canvases (`ImageAnimation.heldBytes`) and the frame being made. When
 /// the animation plays more than once and all its processed frames together fit in
 /// `cacheBudget` bytes, the first play keeps them and later plays reuse them without decoding
 /// (the decoder is then let go); a frame past the budget drops what was kept, and every play
@@ -31,7 +31,7 @@ public final class AnimationFrameFeed: @unchecked Sendable {
     public let canvasSize: PixelSize
     /// Frames a play.
     public let frameCount: Int
-    /// Plays, 0 for forever (``ImageAnimation/loopCount``; 1 for a still image).
+    /// Plays, 0 for forever (`ImageAnimation.loopCount`; 1 for a still image).
     public let loopCount: Int
 
     private let data: Data
@@ -59,7 +59,7 @@ public final class AnimationFrameFeed: @unchecked Sendable {
     /// checked, no frame decoded) for frames processed as `processing` says.
     ///
     /// - Throws: `ImageDecodingError` for data no decoder takes or over the limits of
-    ///   `processing` (its pixel limit) and ``ImageAnimation``.
+    ///   `processing` (its pixel limit) and `ImageAnimation`.
     public init(_ data: Data, processing: PhotoProcessing, cacheBudget: Int = AnimationFrameFeed.defaultCacheBudget) throws {
         var options = processing.decodingOptions
         options.targetSize = nil  // frames are decoded at the canvas size, then fitted

@@ -11,7 +11,7 @@ public import SepiaPipeline
 /// ``PhotoListLoading/animationData(for:)``) and the processing of the photo shown (filter and fit), it decodes and processes frames off the
 /// main thread (``AnimationFrameFeed``) and hands each to ``onFrame`` on the main actor when it
 /// is due: the first frame as soon as it is ready, each next one when the frame before has
-/// shown for its duration (``AnimationFrame/duration``), or as soon as it is ready when its
+/// shown for its duration (`AnimationFrame.duration`), or as soon as it is ready when its
 /// decode took longer. Plays loop as the file says (0: forever) and the last frame stays when
 /// they end.
 ///
@@ -24,7 +24,7 @@ public import SepiaPipeline
 /// decode ends the playback with ``onFailure``'s reason; the frame shown before stays.
 @MainActor
 public final class AnimationPlayer {
-    /// Called with each frame when it is due. Its image is processed; its ``AnimationFrame/index``
+    /// Called with each frame when it is due. Its image is processed; its `AnimationFrame.index`
     /// is its place in the file.
     public var onFrame: ((AnimationFrame) -> Void)?
     /// Called once when the photo turns out not to be animated: there is nothing to play.
@@ -50,8 +50,7 @@ public final class AnimationPlayer {
     public private(set) var isStopped = false
 
     /// A player of frames processed as `processing` says, keeping a looping animation's frames
-    /// up to `cacheBudget` bytes (see ``AnimationFrameFeed``). Nothing starts before ``play(_:)``
-    /// or ``play(url:pipeline:)``.
+    /// up to `cacheBudget` bytes (see ``AnimationFrameFeed``). Nothing starts before ``play(_:)``.
     public init(processing: PhotoProcessing, cacheBudget: Int = AnimationFrameFeed.defaultCacheBudget) {
         self.processing = processing
         self.cacheBudget = cacheBudget
