@@ -7,19 +7,16 @@ extension PhotoGenerator {
     package func renderPan(width: Int, height: Int, frames: Int, step: Int) -> [RGBAImage] {
         let frames = max(frames, 1)
         let scene = render(width: width + (frames - 1) * max(step, 0), height: height)
+        let rowBytes = width * RGBAImage.bytesPerPixel
         return (0..<frames).map { frame in
-            var window = RGBAImage(width: width, height: height, red: 0, green: 0, blue: 0)
-            let left = frame * max(step, 0) * 4
-            let rowBytes = width * 4
-            window.pixels.withUnsafeMutableBytes { target in
-                scene.pixels.withUnsafeBytes { source in
-                    for row in 0..<height {
-                        let from = source.baseAddress! + row * scene.bytesPerRow + left
-                        (target.baseAddress! + row * window.bytesPerRow).copyMemory(from: from, byteCount: rowBytes)
-                    }
-                }
+            let left = frame * max(step, 0) * RGBAImage.bytesPerPixel
+            var pixels: [UInt8] = []
+            pixels.reserveCapacity(rowBytes * height)
+            for row in 0..<height {
+                let start = row * scene.bytesPerRow + left
+                pixels += scene.pixels[start..<(start + rowBytes)]
             }
-            return window
+            return RGBAImage(width: width, height: height, pixels: pixels)
         }
     }
 }

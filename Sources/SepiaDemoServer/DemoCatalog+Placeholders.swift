@@ -23,19 +23,20 @@ extension DemoCatalog {
 
     /// The placeholders of each entry in ``entries``' order: those of the scene each good photo
     /// (and the slow one, a good photo late) shows, drawn at `photoSize`'s aspect ratio; nil
-    /// for the other broken entries, whose photos never arrive, and for the animated photo,
-    /// whose frames are windows of a wider scene. Computed on every core.
+    /// for the other broken entries, whose photos never arrive; the animated photo's are those
+    /// of its first frame, what a row shows of it. Computed on every core.
     package func placeholders(photoSize: PixelSize) -> [Placeholders?] {
         let size = photoSize.aspectFit(in: Self.placeholderBox, allowUpscaling: true)
         let results = Locked([Placeholders?](repeating: nil, count: entries.count))
         let entries = self.entries
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
+            let scene: RGBAImage
             switch entry.kind {
-            case .photo, .slow, .progressive: break
-            case .noURL, .notFound, .corrupt, .html, .truncated, .animated: return
+            case .photo, .slow, .progressive: scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
+            case .animated: scene = PhotoStore.panFrames(seed: entry.imageSeed, size: size)[0]
+            case .noURL, .notFound, .corrupt, .html, .truncated: return
             }
-            let scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
             let made = Placeholders(
                 thumbHash: ThumbHashEncoder.encode(scene).base64EncodedString(),
                 blurHash: BlurHashEncoder.encode(scene, columns: 4, rows: 3))

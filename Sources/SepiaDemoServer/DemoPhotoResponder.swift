@@ -56,9 +56,12 @@ struct DemoPhotoResponder: HTTPResponder {
 
     private func response(for entry: DemoCatalog.Entry) async throws -> Response {
         switch entry.kind {
-        case .photo(let format):
+        case .photo, .animated:
             if let failure = injectedFailure(for: entry) { return failure }
-            return try await photo(entry, format: format)
+            return try await photo(entry, sentBy: streamer)
+        case .progressive:
+            if let failure = injectedFailure(for: entry) { return failure }
+            return try await photo(entry, sentBy: trickle)
         case .noURL, .notFound:
             return notFound
         case .corrupt:
@@ -66,7 +69,7 @@ struct DemoPhotoResponder: HTTPResponder {
         case .html:
             return bytes(BrokenPayloads.htmlPage, contentType: ImageFormat.jpeg.mimeType)
         case .truncated:
-            let jpeg = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg))
+            let jpeg = try await photos.encodedPhoto(.init(seed: entry.imageSeed, encoding: .still(.jpeg)))
             return Response(
                 status: .ok,
                 headers: [.contentType: ImageFormat.jpeg.mimeType],
@@ -74,15 +77,7 @@ struct DemoPhotoResponder: HTTPResponder {
             )
         case .slow:
             try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
-            return try await photo(entry, format: .jpeg)
-        case .animated:
-            if let failure = injectedFailure(for: entry) { return failure }
-            let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .webp, isAnimated: true))
-            return Response(status: .ok, headers: [.contentType: ImageFormat.webp.mimeType], body: streamer.body(encoded))
-        case .progressive:
-            if let failure = injectedFailure(for: entry) { return failure }
-            let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg, isProgressive: true))
-            return Response(status: .ok, headers: [.contentType: ImageFormat.jpeg.mimeType], body: trickle.body(encoded))
+            return try await photo(entry, sentBy: streamer)
         }
     }
 
@@ -97,9 +92,11 @@ struct DemoPhotoResponder: HTTPResponder {
         return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
     }
 
-    private func photo(_ entry: DemoCatalog.Entry, format: ImageFormat) async throws -> Response {
-        let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: format))
-        return Response(status: .ok, headers: [.contentType: format.mimeType], body: streamer.body(encoded))
+    /// The entry's own photo, sent by `streamer` (an entry that has one: see `PhotoStore.Key`).
+    private func photo(_ entry: DemoCatalog.Entry, sentBy streamer: ResponseBodyStreamer) async throws -> Response {
+        guard let key = PhotoStore.Key(entry) else { return notFound }
+        let encoded = try await photos.encodedPhoto(key)
+        return Response(status: .ok, headers: [.contentType: key.encoding.format.mimeType], body: streamer.body(encoded))
     }
 
     private var notFound: Response {

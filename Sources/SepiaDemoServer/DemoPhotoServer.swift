@@ -153,14 +153,7 @@ package final class DemoPhotoServer: Sendable {
     /// - Throws: `CancellationError` if the server stops meanwhile.
     package func prepareAllPhotos() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for entry in catalog.photos {
-                let key: PhotoStore.Key
-                switch entry.kind {
-                case .photo(let format): key = PhotoStore.Key(seed: entry.imageSeed, format: format)
-                case .progressive: key = PhotoStore.Key(seed: entry.imageSeed, format: .jpeg, isProgressive: true)
-                case .animated: key = PhotoStore.Key(seed: entry.imageSeed, format: .webp, isAnimated: true)
-                default: continue
-                }
+            for key in catalog.photos.compactMap(PhotoStore.Key.init) {
                 group.addTask { _ = try await self.photos.encodedPhoto(key) }
             }
             try await group.waitForAll()

@@ -83,8 +83,10 @@ public final class AnimationFrameFeed: @unchecked Sendable {
         queue.async { [self] in
             guard !isCancelled else { return release() }
             let result = Result { try nextFrame() }
-            if case .success(nil) = result { release() }
-            if case .failure = result { release() }
+            switch result {
+            case .success(nil), .failure: release()  // the plays ended, or a frame failed
+            case .success: break
+            }
             guard !isCancelled else { return release() }
             completion(result)
         }

@@ -242,8 +242,7 @@ final class PipelineServerTests: XCTestCase {
     }
 
     /// The JSON manifest lists the property list's entries, and only it carries placeholders
-    /// (the property list is ClassicPhotos' name → URL dictionary, with no room for them): one
-    /// for every photo but the animated one, whose frames are windows of a wider scene.
+    /// (the property list is ClassicPhotos' name → URL dictionary, with no room for them).
     func testJSONManifestMatchesThePropertyList() async throws {
         try await startServer(Self.small(count: 3))
         let fromJSON = try await PhotoSource.entries(at: server.jsonURL.absoluteString, loader: loader)
@@ -252,12 +251,7 @@ final class PipelineServerTests: XCTestCase {
         XCTAssertEqual(fromJSON.map(\.location), fromPropertyList.map(\.location))
         XCTAssertTrue(fromPropertyList.allSatisfy { $0.placeholder == nil })
         for photo in server.catalog.photos {
-            let placeholder = fromJSON.first { $0.name == photo.name }?.placeholder
-            if case .animated = photo.kind {
-                XCTAssertNil(placeholder, "\(photo.name), animated, has no placeholder in JSON")
-            } else {
-                XCTAssertNotNil(placeholder, "\(photo.name) has a placeholder in JSON")
-            }
+            XCTAssertNotNil(fromJSON.first { $0.name == photo.name }?.placeholder, "\(photo.name) has a placeholder in JSON")
         }
     }
 }
