@@ -201,7 +201,8 @@ let package = Package(
             name: "SepiaTerminalTests", dependencies: ["SepiaTerminal", "SepiaImaging", "SepiaDemoContent", "SepiaTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "SepiaListTests", dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaOperations", "SepiaTestSupport"]),
+            name: "SepiaListTests",
+            dependencies: ["SepiaList", "SepiaPipeline", "SepiaDemoContent", "SepiaDemoServer", "SepiaOperations", "SepiaTestSupport"]),
         .testTarget(
             name: "SepiaBrowserTests", dependencies: ["SepiaBrowser", "SepiaList", "SepiaTerminal", "SepiaPipeline", "SepiaImaging"]),
         .testTarget(name: "SepiaEndToEndTests", dependencies: ["SepiaTestSupport"]),

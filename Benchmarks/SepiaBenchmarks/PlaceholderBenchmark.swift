@@ -3,9 +3,9 @@ import Foundation
 import SepiaDemoContent
 import SepiaImaging
 
-/// The cost of placeholders: drawing a BlurHash and a ThumbHash at the rows' 32 pixels, and writing a ThumbHash and a BlurHash of a
-/// photo as `sepia process --thumbhash` and the demo server do. Times per operation, the median
-/// of rounds of many operations each.
+/// The cost of placeholders: drawing a BlurHash and a ThumbHash at the rows' 32 pixels, and
+/// writing a ThumbHash and a BlurHash of a photo as `sepia process --thumbhash` and the demo
+/// server do. Times per operation, the median of rounds of many operations each.
 struct PlaceholderBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "placeholders",

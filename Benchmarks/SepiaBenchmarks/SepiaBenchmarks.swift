@@ -10,6 +10,7 @@ struct SepiaBenchmarks: AsyncParsableCommand {
             ImagingBenchmark.self, CodecsBenchmark.self, ColourBenchmark.self, ProcessBenchmark.self,
             BrowseBenchmark.self, FolderBenchmark.self, SixelBenchmark.self, SixelFileCommand.self, FramesBenchmark.self,
             TerminalPeersBenchmark.self, SlurmBenchmark.self, PlaceholderBenchmark.self, JXLDecodeBenchmark.self,
+            AnimationDecodeBenchmark.self, PreviewBenchmark.self,
         ],
         defaultSubcommand: ImagingBenchmark.self
     )

@@ -3,52 +3,19 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "sepia_jpeg_destination.h"
 #include "sepia_jpeg_errors.h"
-
-#include <jerror.h> /* after jpeglib.h, which sepia_jpeg_errors.h includes */
 
 /* Rows handed to one jpeg_write_scanlines call. */
 #define ROWS_PER_WRITE 32
-
-/*
- * The output: a malloc'd buffer that doubles when full. Not jpeg_mem_dest's: it keeps the
- * caller's pointer stale after a growth until the file is finished, so an encoder destroyed
- * half-way (a decode that broke under a streamed transcode) would free a freed buffer.
- */
-typedef struct growing_destination {
-    struct jpeg_destination_mgr manager; /* first member: libjpeg's cinfo->dest points here */
-    uint8_t *bytes;
-    size_t capacity;
-} growing_destination;
 
 /* Everything libjpeg may write to before a longjmp lives on the heap, not in locals. */
 struct sepia_jpeg_encoder {
     struct jpeg_compress_struct cinfo;
     sepia_jpeg_errors errors;
     sepia_diagnostics diagnostics;
-    growing_destination destination;
+    sepia_jpeg_growing_destination destination;
 };
-
-static void init_destination(j_compress_ptr cinfo) {
-    (void)cinfo; /* the buffer is made by sepia_jpeg_encoder_start */
-}
-
-/* Called when the buffer is full: doubles it. */
-static boolean empty_output_buffer(j_compress_ptr cinfo) {
-    growing_destination *destination = (growing_destination *)cinfo->dest;
-    const size_t used = destination->capacity;
-    uint8_t *grown = realloc(destination->bytes, used * 2);
-    if (grown == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
-    destination->bytes = grown;
-    destination->capacity = used * 2;
-    destination->manager.next_output_byte = grown + used;
-    destination->manager.free_in_buffer = used;
-    return TRUE;
-}
-
-static void term_destination(j_compress_ptr cinfo) {
-    (void)cinfo; /* the length is read by sepia_jpeg_encoder_finish */
-}
 
 /* Identifier that starts an EXIF APP1 segment (EXIF 2.32, section 4.5.4). */
 static const JOCTET exif_identifier[6] = {'E', 'x', 'i', 'f', 0, 0};
@@ -90,17 +57,8 @@ static sepia_status start(sepia_jpeg_encoder *encoder, uint32_t width, uint32_t 
     j_compress_ptr cinfo = &encoder->cinfo;
     if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
     jpeg_create_compress(cinfo);
-    growing_destination *destination = &encoder->destination;
     /* A quarter of a byte a pixel: most photos at usual qualities need no growth. */
-    destination->capacity = (size_t)width * height / 4 + 4096;
-    destination->bytes = malloc(destination->capacity);
-    if (destination->bytes == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
-    destination->manager.init_destination = init_destination;
-    destination->manager.empty_output_buffer = empty_output_buffer;
-    destination->manager.term_destination = term_destination;
-    destination->manager.next_output_byte = destination->bytes;
-    destination->manager.free_in_buffer = destination->capacity;
-    cinfo->dest = &destination->manager;
+    sepia_jpeg_growing_destination_install(&encoder->destination, cinfo, (size_t)width * height / 4 + 4096);
     cinfo->image_width = width;
     cinfo->image_height = height;
     cinfo->input_components = planes ? 3 : 4;
@@ -162,9 +120,6 @@ sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encode
     output->length = 0;
     if (setjmp(encoder->errors.jump)) return sepia_jpeg_errors_status(&encoder->errors);
     jpeg_finish_compress(&encoder->cinfo);
-    growing_destination *destination = &encoder->destination;
-    output->bytes = destination->bytes;
-    output->length = destination->capacity - destination->manager.free_in_buffer;
-    destination->bytes = NULL;
+    sepia_jpeg_growing_destination_hand_over(&encoder->destination, output);
     return SEPIA_STATUS_OK;
 }

@@ -4,20 +4,7 @@
 #include <string.h>
 
 #include "sepia_huge_pages.h"
-#include "sepia_png_errors.h"
-
-struct sepia_png_decoder {
-    png_structp png;
-    png_infop info;
-    sepia_png_errors errors;
-    sepia_diagnostics diagnostics;
-    const uint8_t *data;
-    size_t size;
-    size_t offset;
-    png_bytep *rows;     /* row pointers into the caller's buffer, freed by destroy */
-    png_uint_32 next_row; /* the next row read_rows decodes */
-    bool image_complete; /* every row is decoded; later problems are only warnings */
-};
+#include "sepia_png_decoder_internal.h"
 
 static void read_from_memory(png_structp png, png_bytep destination, size_t length) {
     sepia_png_decoder *decoder = png_get_io_ptr(png);
@@ -103,8 +90,7 @@ void sepia_png_decoder_chunks(const sepia_png_decoder *decoder, sepia_png_chunks
     }
 }
 
-/* Asks libpng for 8-bit RGBA whatever the stored colour type and bit depth. */
-static void request_rgba8(png_structp png, png_infop info) {
+void sepia_png_request_rgba8_samples(png_structp png, png_infop info) {
     const int color_type = png_get_color_type(png, info);
     png_set_expand(png);   /* palette -> RGB, gray below 8 bits -> 8 bits, tRNS -> alpha */
     png_set_scale_16(png); /* 16 -> 8 bits, round(v / 257) */
@@ -112,6 +98,11 @@ static void request_rgba8(png_structp png, png_infop info) {
     if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !png_get_valid(png, info, PNG_INFO_tRNS)) {
         png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     }
+}
+
+/* Asks libpng for 8-bit RGBA whatever the stored colour type and bit depth, deinterlaced. */
+static void request_rgba8(png_structp png, png_infop info) {
+    sepia_png_request_rgba8_samples(png, info);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
 }

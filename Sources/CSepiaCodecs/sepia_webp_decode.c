@@ -72,6 +72,7 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
     info->height = WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT);
     info->is_animated = (flags & ANIMATION_FLAG) != 0;
     info->frame_count = WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT);
+    info->loop_count = info->is_animated ? WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT) : 0;
     find_chunk(demux, "EXIF", &info->exif_tiff, &info->exif_tiff_length);
     find_chunk(demux, "ICCP", &info->icc_profile, &info->icc_profile_length);
     WebPDemuxDelete(demux);
@@ -98,30 +99,16 @@ sepia_status sepia_webp_read_info(const void *data, size_t size, sepia_webp_info
 /* The first frame of an animation, composited by WebPAnimDecoder, copied into `rgba`. */
 static sepia_status decode_first_frame(const WebPData *webp, uint32_t width, uint32_t height, uint8_t *rgba,
                                        size_t bytes_per_row, sepia_diagnostics *diagnostics) {
-    WebPAnimDecoderOptions options;
-    if (!WebPAnimDecoderOptionsInit(&options)) {
-        sepia_diagnostics_set_error(diagnostics, "libwebp's animation decoder has an unexpected version");
-        return SEPIA_STATUS_LIBRARY_ERROR;
-    }
-    options.color_mode = MODE_RGBA;
-    options.use_threads = 0;
-    WebPAnimDecoder *decoder = WebPAnimDecoderNew(webp, &options);
-    if (decoder == NULL) {
-        sepia_diagnostics_set_error(diagnostics, "libwebp could not set up the animation (invalid frames or no memory)");
-        return SEPIA_STATUS_LIBRARY_ERROR;
-    }
-    uint8_t *canvas = NULL;
+    sepia_webp_animation *animation = sepia_webp_animation_create(webp->bytes, webp->size, width, height, diagnostics);
+    if (animation == NULL) return SEPIA_STATUS_LIBRARY_ERROR;
     int timestamp = 0;
-    sepia_status status = SEPIA_STATUS_OK;
-    if (!WebPAnimDecoderGetNext(decoder, &canvas, &timestamp)) {
+    bool decoded = false;
+    sepia_status status = sepia_webp_animation_next(animation, rgba, bytes_per_row, &timestamp, &decoded, diagnostics);
+    if (status == SEPIA_STATUS_OK && !decoded) {
         sepia_diagnostics_set_error(diagnostics, "the first frame of the animation could not be decoded");
         status = SEPIA_STATUS_LIBRARY_ERROR;
-    } else {
-        for (uint32_t y = 0; y < height; y++) {
-            memcpy(rgba + (size_t)y * bytes_per_row, canvas + (size_t)y * width * 4, (size_t)width * 4);
-        }
     }
-    WebPAnimDecoderDelete(decoder);
+    sepia_webp_animation_destroy(animation);
     return status;
 }
 
@@ -145,7 +132,7 @@ sepia_status sepia_webp_decode(const void *data, size_t size, uint32_t output_wi
             sepia_diagnostics_set_error(diagnostics, "an animation is decoded at its canvas size only");
             return SEPIA_STATUS_LIBRARY_ERROR;
         }
-        return decode_first_frame(&webp, canvas_width, canvas_height, rgba, bytes_per_row, diagnostics);
+        return decode_first_frame(&webp, output_width, output_height, rgba, bytes_per_row, diagnostics);
     }
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) {

@@ -124,3 +124,85 @@ sepia_status sepia_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t hei
     WebPMemoryWriterClear(&writer);
     return status;
 }
+
+struct sepia_webp_animation_encoder {
+    WebPAnimEncoder *encoder;
+    WebPConfig config;
+    uint32_t width;
+    uint32_t height;
+};
+
+sepia_webp_animation_encoder *sepia_webp_animation_encoder_create(uint32_t width, uint32_t height, uint32_t loop_count,
+                                                                  int quality, bool lossless,
+                                                                  sepia_diagnostics *diagnostics) {
+    sepia_webp_animation_encoder *animation = calloc(1, sizeof *animation);
+    WebPAnimEncoderOptions options;
+    if (animation == NULL) {
+        sepia_diagnostics_set_error(diagnostics, "libwebp ran out of memory");
+        return NULL;
+    }
+    if (!WebPConfigInit(&animation->config) || !WebPAnimEncoderOptionsInit(&options)) {
+        sepia_diagnostics_set_error(diagnostics, "libwebp's animation encoder has an unexpected version");
+        free(animation);
+        return NULL;
+    }
+    animation->config.quality = (float)quality;
+    animation->config.lossless = lossless;
+    animation->config.exact = lossless;
+    animation->width = width;
+    animation->height = height;
+    options.anim_params.loop_count = (int)loop_count;
+    options.anim_params.bgcolor = 0; /* transparent black: a hint only, which browsers ignore */
+    animation->encoder = WebPAnimEncoderNew((int)width, (int)height, &options);
+    if (animation->encoder == NULL) {
+        sepia_diagnostics_set_error(diagnostics, "libwebp could not start the animation (bad size or no memory)");
+        free(animation);
+        return NULL;
+    }
+    return animation;
+}
+
+void sepia_webp_animation_encoder_destroy(sepia_webp_animation_encoder *animation) {
+    if (animation == NULL) return;
+    WebPAnimEncoderDelete(animation->encoder);
+    free(animation);
+}
+
+/* The animation encoder's own message for its last failure. */
+static sepia_status animation_failed(sepia_webp_animation_encoder *animation, sepia_diagnostics *diagnostics) {
+    const char *message = WebPAnimEncoderGetError(animation->encoder);
+    sepia_diagnostics_set_error(diagnostics, message != NULL && message[0] != '\0' ? message : "libwebp could not encode the animation");
+    return SEPIA_STATUS_LIBRARY_ERROR;
+}
+
+sepia_status sepia_webp_animation_encoder_add(sepia_webp_animation_encoder *animation, const uint8_t *rgba,
+                                              size_t bytes_per_row, int timestamp, sepia_diagnostics *diagnostics) {
+    WebPPicture picture;
+    if (!WebPPictureInit(&picture)) {
+        sepia_diagnostics_set_error(diagnostics, "libwebp's encoder has an unexpected version");
+        return SEPIA_STATUS_LIBRARY_ERROR;
+    }
+    picture.use_argb = 1; /* WebPAnimEncoder works on ARGB pictures, lossy or lossless */
+    picture.width = (int)animation->width;
+    picture.height = (int)animation->height;
+    if (!WebPPictureImportRGBA(&picture, rgba, (int)bytes_per_row)) {
+        WebPPictureFree(&picture);
+        sepia_diagnostics_set_error(diagnostics, describe(picture.error_code));
+        return SEPIA_STATUS_OUT_OF_MEMORY;
+    }
+    const int added = WebPAnimEncoderAdd(animation->encoder, &picture, timestamp, &animation->config);
+    WebPPictureFree(&picture);
+    return added ? SEPIA_STATUS_OK : animation_failed(animation, diagnostics);
+}
+
+sepia_status sepia_webp_animation_encoder_finish(sepia_webp_animation_encoder *animation, int end_timestamp,
+                                                 sepia_encoded_data *output, sepia_diagnostics *diagnostics) {
+    output->bytes = NULL;
+    output->length = 0;
+    if (!WebPAnimEncoderAdd(animation->encoder, NULL, end_timestamp, NULL)) return animation_failed(animation, diagnostics);
+    WebPData assembled = {NULL, 0};
+    if (!WebPAnimEncoderAssemble(animation->encoder, &assembled)) return animation_failed(animation, diagnostics);
+    const sepia_status status = copy_out(assembled.bytes, assembled.size, output);
+    WebPDataClear(&assembled);
+    return status;
+}

@@ -44,6 +44,8 @@ package final class BrowserApp {
     private var layout: BrowserLayout
     private var viewport: ListViewport
     private var detailRow: Int?
+    /// The animation of the photo opened large, while one plays.
+    private let playback = DetailPlayback()
     private var showsHelp = false
     private var showsQueues = false
     private var alertDismissed = false
@@ -98,6 +100,7 @@ package final class BrowserApp {
     package func run(fetch: @escaping (@escaping @Sendable (Result<PhotoCollection, PhotoSourceError>) -> Void) -> Void) async -> Exit {
         renderer = FramePacer { [unowned self] in drawFrame() }
         thumbnails.onReady = { [unowned self] in renderer?.request() }
+        playback.onFrame = { [unowned self] in renderer?.request() }
         controller.onChange = { [unowned self] change in changed(change) }
         startReadingInput()
         startAnimationTimer()
@@ -191,6 +194,7 @@ package final class BrowserApp {
         if detailRow != nil {
             if action == .back || action == .open {
                 detailRow = nil
+                playback.stop()
                 thumbnails.drop(.detail)
             }
             return
@@ -286,9 +290,11 @@ package final class BrowserApp {
         var detail: BrowserFrame.Detail?
         if let detailRow, records.indices.contains(detailRow) {
             let record = records[detailRow]
+            if thumbnails.drawsPictures { playback.update(row: detailRow, record: record, controller: controller) }
             detail = BrowserFrame.Detail(
-                record: record, picture: thumbnails.picture(for: .detail, record: record, area: layout.detailCells),
-                picturesOff: !thumbnails.drawsPictures)
+                record: record,
+                picture: thumbnails.picture(for: .detail, record: record, area: layout.detailCells, frame: playback.frame),
+                picturesOff: !thumbnails.drawsPictures, playbackNote: playback.note)
         }
         var overlay: BrowserFrame.Overlay?
         if case .failed(let message) = controller.sourceState, !alertDismissed {
@@ -364,6 +370,7 @@ package final class BrowserApp {
         guard !isQuitting else { return }
         isQuitting = true
         animationTimer?.cancel()
+        playback.stop()
         inputReader?.stop()
         controller.cancelAll()
         thumbnails.forgetTerminalImages()

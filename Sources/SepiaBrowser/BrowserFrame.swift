@@ -28,6 +28,8 @@ struct BrowserFrame: Sendable {
         var picture: Picture?
         /// Whether pictures are off (`--graphics none`): then none is ever scaled.
         var picturesOff = false
+        /// What an animation playing adds to the caption: "playing", or why it stopped.
+        var playbackNote: String?
     }
 
     /// What covers the list, if anything.

@@ -9,7 +9,8 @@ enum DetailView {
         let (state, style) = RowView.stateText(row, frame: frame)
         let caption = "\(detail.record.name) — "
         let used = buffer.write(caption, row: layout.listTop, column: 2, style: BrowserTheme.name)
-        buffer.write(state + "   (Esc: back)", row: layout.listTop, column: 2 + used, style: style)
+        let note = detail.playbackNote.map { ", \($0)" } ?? ""
+        buffer.write(state + note + "   (Esc: back)", row: layout.listTop, column: 2 + used, style: style)
         guard let picture = detail.picture else {
             let text =
                 detail.record.image == nil

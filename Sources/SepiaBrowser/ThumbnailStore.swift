@@ -25,6 +25,10 @@ final class ThumbnailStore {
     /// What a picture was made from and for: a new one is needed when any of it changes.
     private struct Source: Equatable {
         let state: PhotoState
+        /// The frame of the animation playing, if one is (its place in the file).
+        var frameIndex: Int?
+        /// The detail of the preview shown while the photo downloads, if any.
+        let previewUnits: Int?
         let area: CellArea
         let cellSize: PixelSize
     }
@@ -34,6 +38,9 @@ final class ThumbnailStore {
         /// The kitty image whose placeholders the cells hold, which the store sends and frees.
         let placeholderImageID: UInt32?
         var picture: Picture?
+        /// The picture of the animation's frame before, shown until this one is made (so that
+        /// playing never blanks the picture), and its kitty image.
+        var standIn: (picture: Picture, placeholderImageID: UInt32?)?
     }
 
     private let format: PictureFormat
@@ -57,32 +64,58 @@ final class ThumbnailStore {
         self.cellSize = cellSize
     }
 
-    /// `record`'s picture for `slot`, covering at most `area`: its image, or its placeholder
-    /// while it waits for its photo (`PhotoRecord.showsPlaceholder`, drawn on the worker). Nil
-    /// while it is being made (it is then started) and when the record has neither.
-    func picture(for slot: Slot, record: PhotoRecord, area requested: CellArea) -> Picture? {
-        guard format != .none, record.image != nil || record.showsPlaceholder, requested.columns > 0, requested.lines > 0 else {
+    /// `record`'s picture for `slot`, covering at most `area`: its image, else its preview while
+    /// it downloads, else its placeholder while it waits for its photo (`PhotoRecord.shownImage()`,
+    /// drawn on the worker). Nil while it is being made (it is then started) and when the record
+    /// has none of them.
+    ///
+    /// With `frame`, an animation's frame (processed as the record's image) stands in for the
+    /// record's image; while the next frame's picture is made, the frame before stays shown.
+    func picture(for slot: Slot, record: PhotoRecord, area requested: CellArea, frame: AnimationFrame? = nil) -> Picture? {
+        guard format != .none, record.image != nil || record.preview != nil || record.showsPlaceholder, requested.columns > 0,
+            requested.lines > 0
+        else {
             drop(slot)
             return nil
         }
         // A kitty placement spans at most `maximumCells` each way (a wide terminal is wider).
         let limit = format == .kittyPlaceholders ? KittyGraphics.maximumCells : Int.max
         let area = CellArea(columns: min(requested.columns, limit), lines: min(requested.lines, limit))
-        let source = Source(state: record.state, area: area, cellSize: cellSize)
-        if let entry = entries[slot], entry.source == source { return entry.picture }
+        let source = Source(
+            state: record.state, frameIndex: frame?.index, previewUnits: record.preview?.completeUnits, area: area, cellSize: cellSize)
+        if let entry = entries[slot], entry.source == source { return entry.picture ?? entry.standIn?.picture }
+        let standIn = nextFrameStandIn(for: slot, source: source)
         drop(slot)
         let id = allocatePictureID()
         let placeholderImageID = format == .kittyPlaceholders ? id : nil
-        entries[slot] = Entry(source: source, placeholderImageID: placeholderImageID, picture: nil)
+        entries[slot] = Entry(source: source, placeholderImageID: placeholderImageID, picture: nil, standIn: standIn)
         let (format, cellSize) = (format, cellSize)
         worker.async {
-            guard let image = record.image ?? record.placeholderImage() else { return }
+            guard let image = frame?.image ?? record.shownImage() else { return }
             let made = Self.make(image, area: area, format: format, cellSize: cellSize, id: id)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.store(made, for: slot, source: source, placeholderImageID: placeholderImageID) }
             }
         }
-        return nil
+        return standIn?.picture
+    }
+
+    /// The picture `slot` shows now, kept to stand in for the picture of `source` when only the
+    /// animation's frame changed (its entry is then taken out, its kitty image freed only once
+    /// the new picture is stored); nil otherwise.
+    private func nextFrameStandIn(for slot: Slot, source: Source) -> (picture: Picture, placeholderImageID: UInt32?)? {
+        guard let entry = entries[slot], source.frameIndex != nil else { return nil }
+        var unchanged = entry.source
+        unchanged.frameIndex = source.frameIndex
+        guard unchanged == source else { return nil }
+        entries.removeValue(forKey: slot)
+        guard let picture = entry.picture else { return entry.standIn }  // the one before is still shown
+        entry.standIn.map(freeStandIn)
+        return (picture, entry.placeholderImageID)
+    }
+
+    private func freeStandIn(_ standIn: (picture: Picture, placeholderImageID: UInt32?)) {
+        if let id = standIn.placeholderImageID { pendingOutput += KittyGraphics.delete(id: id) }
     }
 
     /// Forgets the row pictures outside `rows` (and tells the terminal to free their
@@ -97,6 +130,7 @@ final class ThumbnailStore {
     func drop(_ slot: Slot) {
         guard let entry = entries.removeValue(forKey: slot) else { return }
         if let id = entry.placeholderImageID, entry.picture != nil { pendingOutput += KittyGraphics.delete(id: id) }
+        entry.standIn.map(freeStandIn)
     }
 
     /// Forgets every picture shown through kitty placeholders, queueing their deletion in the
@@ -120,6 +154,10 @@ final class ThumbnailStore {
         }
         entries[slot]?.picture = made.picture
         pendingOutput += made.transmit
+        if let standIn = entries[slot]?.standIn {
+            entries[slot]?.standIn = nil
+            freeStandIn(standIn)
+        }
         onReady?()
     }
 

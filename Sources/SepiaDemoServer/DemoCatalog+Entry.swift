@@ -21,14 +21,21 @@ extension DemoCatalog {
             case truncated
             /// A good JPEG, sent only after `DemoServerConfiguration.slowDelay`.
             case slow
+            /// A good photo, a progressive JPEG sent at `DemoServerConfiguration.progressiveBandwidth`
+            /// at most, so that a client shows its first scans as a preview before the photo.
+            case progressive
+            /// A good photo, an animated WebP drawn in code: frames panning across one scene.
+            case animated
 
             /// The broken kinds, in the order they appear in the catalog.
             package static let brokenKinds: [Kind] = [.noURL, .notFound, .corrupt, .html, .truncated, .slow]
 
-            /// True for every kind but `.photo`.
+            /// True for every kind but `.photo`, `.progressive` and `.animated`.
             package var isBroken: Bool {
-                if case .photo = self { return false }
-                return true
+                switch self {
+                case .photo, .progressive, .animated: false
+                default: true
+                }
             }
 
             /// A short lowercase label, as in "photo (JPEG)" or "truncated".
@@ -41,6 +48,8 @@ extension DemoCatalog {
                 case .html: "HTML page"
                 case .truncated: "truncated"
                 case .slow: "slow"
+                case .progressive: "progressive JPEG"
+                case .animated: "animated WebP"
                 }
             }
         }

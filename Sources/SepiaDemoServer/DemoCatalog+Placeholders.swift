@@ -14,26 +14,29 @@ extension DemoCatalog {
         package let blurHash: String
     }
 
-    /// The side of the box the scene is drawn into for its hashes. The hashes keep only the
-    /// scene's lowest frequencies (a ThumbHash at most 7 luminance components a side, the
-    /// BlurHash 4×3), which 16 pixels resolve; the server draws and hashes every entry before
-    /// it prints its addresses, so a larger box would delay the start of a large catalog.
+    /// The side of the box the scene is drawn into for its hashes. The server draws and hashes
+    /// every entry before it prints its addresses, so the box is small enough for a catalog of
+    /// thousands to start at once; the hashes, a few low-frequency components, then draw a
+    /// picture close to the served photo's own hash, not equal to it (the scene's details
+    /// differ with the size it is drawn at).
     static let placeholderBox = PixelSize(square: 16)
 
     /// The placeholders of each entry in ``entries``' order: those of the scene each good photo
     /// (and the slow one, a good photo late) shows, drawn at `photoSize`'s aspect ratio; nil
-    /// for the other broken entries, whose photos never arrive. Computed on every core.
+    /// for the other broken entries, whose photos never arrive; the animated photo's are those
+    /// of its first frame, what a row shows of it. Computed on every core.
     package func placeholders(photoSize: PixelSize) -> [Placeholders?] {
         let size = photoSize.aspectFit(in: Self.placeholderBox, allowUpscaling: true)
         let results = Locked([Placeholders?](repeating: nil, count: entries.count))
         let entries = self.entries
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
+            let scene: RGBAImage
             switch entry.kind {
-            case .photo, .slow: break
+            case .photo, .slow, .progressive: scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
+            case .animated: scene = PhotoStore.panFrames(seed: entry.imageSeed, size: size)[0]
             case .noURL, .notFound, .corrupt, .html, .truncated: return
             }
-            let scene = PhotoGenerator(seed: entry.imageSeed).render(width: size.width, height: size.height)
             let made = Placeholders(
                 thumbHash: ThumbHashEncoder.encode(scene).base64EncodedString(),
                 blurHash: BlurHashEncoder.encode(scene, columns: 4, rows: 3))

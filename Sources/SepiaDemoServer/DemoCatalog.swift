@@ -1,7 +1,8 @@
 import SepiaImaging
 
 /// Every entry the demo server lists, in manifest order: `photoCount` generated photos
-/// ("Misty Fjord 17" at `/photos/17.jpg`; every seventh one a PNG) with the broken entries
+/// ("Misty Fjord 17" at `/photos/17.jpg`; every seventh one a PNG, the second a progressive
+/// JPEG sent slowly, the third an animated WebP) with the broken entries
 /// spread among them at fixed positions.
 ///
 /// The catalog depends only on the configuration's `photoCount`, `includesBrokenEntries`
@@ -9,6 +10,12 @@ import SepiaImaging
 package struct DemoCatalog: Sendable {
     /// Every seventh photo (7, 14, …) is a PNG; the others are JPEGs.
     package static let pngInterval = 7
+    /// The photo that is a progressive JPEG sent slowly (`Entry.Kind.progressive`): near the
+    /// top, so that the first screen shows its preview.
+    package static let progressiveNumber = 2
+    /// The photo that is an animated WebP (`Entry.Kind.animated`): near the top, so that the
+    /// first screen shows it.
+    package static let animatedNumber = 3
 
     /// All entries, in manifest order.
     package let entries: [Entry]
@@ -54,11 +61,17 @@ package struct DemoCatalog: Sendable {
     }
 
     private static func photo(number: Int, seed: UInt64) -> Entry {
-        let format: ImageFormat = number % pngInterval == 0 ? .png : .jpeg
+        let format: ImageFormat = number == animatedNumber ? .webp : number % pngInterval == 0 ? .png : .jpeg
+        let kind: Entry.Kind =
+            switch number {
+            case progressiveNumber: .progressive
+            case animatedNumber: .animated
+            default: .photo(format)
+            }
         return Entry(
             name: photoName(number: number, seed: seed),
             path: "/photos/\(number).\(format.fileExtension)",
-            kind: .photo(format),
+            kind: kind,
             imageSeed: SeedMixer.mix(seed, UInt64(number))
         )
     }

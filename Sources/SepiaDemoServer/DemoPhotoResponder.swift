@@ -18,6 +18,8 @@ struct DemoPhotoResponder: HTTPResponder {
     let counters: DemoServerCounters
     let failures: FailureInjector
     let streamer: ResponseBodyStreamer
+    /// Sends the `.progressive` entry, slowly.
+    let trickle: ResponseBodyStreamer
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
@@ -54,16 +56,12 @@ struct DemoPhotoResponder: HTTPResponder {
 
     private func response(for entry: DemoCatalog.Entry) async throws -> Response {
         switch entry.kind {
-        case .photo(let format):
-            if failures.shouldFail(imageSeed: entry.imageSeed) {
-                counters.recordServiceUnavailable()
-                var headers: HTTPFields = [:]
-                if let seconds = configuration.retryAfterSeconds {
-                    headers[.retryAfter] = String(seconds)
-                }
-                return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
-            }
-            return try await photo(entry, format: format)
+        case .photo, .animated:
+            if let failure = injectedFailure(for: entry) { return failure }
+            return try await photo(entry, sentBy: streamer)
+        case .progressive:
+            if let failure = injectedFailure(for: entry) { return failure }
+            return try await photo(entry, sentBy: trickle)
         case .noURL, .notFound:
             return notFound
         case .corrupt:
@@ -71,7 +69,7 @@ struct DemoPhotoResponder: HTTPResponder {
         case .html:
             return bytes(BrokenPayloads.htmlPage, contentType: ImageFormat.jpeg.mimeType)
         case .truncated:
-            let jpeg = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: .jpeg))
+            let jpeg = try await photos.encodedPhoto(.init(seed: entry.imageSeed, encoding: .still(.jpeg)))
             return Response(
                 status: .ok,
                 headers: [.contentType: ImageFormat.jpeg.mimeType],
@@ -79,13 +77,26 @@ struct DemoPhotoResponder: HTTPResponder {
             )
         case .slow:
             try await ShutdownAwareSleep.sleep(for: configuration.slowDelay)
-            return try await photo(entry, format: .jpeg)
+            return try await photo(entry, sentBy: streamer)
         }
     }
 
-    private func photo(_ entry: DemoCatalog.Entry, format: ImageFormat) async throws -> Response {
-        let encoded = try await photos.encodedPhoto(.init(seed: entry.imageSeed, format: format))
-        return Response(status: .ok, headers: [.contentType: format.mimeType], body: streamer.body(encoded))
+    /// A `503 Service Unavailable` for a good photo when the failure rate says so, else nil.
+    private func injectedFailure(for entry: DemoCatalog.Entry) -> Response? {
+        guard failures.shouldFail(imageSeed: entry.imageSeed) else { return nil }
+        counters.recordServiceUnavailable()
+        var headers: HTTPFields = [:]
+        if let seconds = configuration.retryAfterSeconds {
+            headers[.retryAfter] = String(seconds)
+        }
+        return text("Simulated failure, try again.\n", status: .serviceUnavailable, headers: headers)
+    }
+
+    /// The entry's own photo, sent by `streamer` (an entry that has one: see `PhotoStore.Key`).
+    private func photo(_ entry: DemoCatalog.Entry, sentBy streamer: ResponseBodyStreamer) async throws -> Response {
+        guard let key = PhotoStore.Key(entry) else { return notFound }
+        let encoded = try await photos.encodedPhoto(key)
+        return Response(status: .ok, headers: [.contentType: key.encoding.format.mimeType], body: streamer.body(encoded))
     }
 
     private var notFound: Response {

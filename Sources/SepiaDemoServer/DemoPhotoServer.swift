@@ -1,6 +1,7 @@
 package import Foundation
 import Hummingbird
 import Logging
+import SepiaImaging
 import ServiceLifecycle
 
 /// The loopback demo photo server: a real HTTP/1.1 server on 127.0.0.1 (Hummingbird 2) that
@@ -82,7 +83,9 @@ package final class DemoPhotoServer: Sendable {
             photos: photos,
             counters: counters,
             failures: FailureInjector(rate: configuration.failureRate, seed: configuration.seed),
-            streamer: ResponseBodyStreamer(bandwidth: configuration.bandwidth, counters: counters)
+            streamer: ResponseBodyStreamer(bandwidth: configuration.bandwidth, counters: counters),
+            trickle: ResponseBodyStreamer(
+                bandwidth: min(configuration.bandwidth ?? .max, configuration.progressiveBandwidth), counters: counters)
         )
 
         let (boundPorts, boundPort) = AsyncThrowingStream.makeStream(of: Int.self)
@@ -150,9 +153,8 @@ package final class DemoPhotoServer: Sendable {
     /// - Throws: `CancellationError` if the server stops meanwhile.
     package func prepareAllPhotos() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for entry in catalog.photos {
-                guard case .photo(let format) = entry.kind else { continue }
-                group.addTask { _ = try await self.photos.encodedPhoto(.init(seed: entry.imageSeed, format: format)) }
+            for key in catalog.photos.compactMap(PhotoStore.Key.init) {
+                group.addTask { _ = try await self.photos.encodedPhoto(key) }
             }
             try await group.waitForAll()
         }

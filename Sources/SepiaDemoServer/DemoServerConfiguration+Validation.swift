@@ -19,5 +19,6 @@ extension DemoServerConfiguration {
         try require((0...1).contains(failureRate), "failure rate \(failureRate) is not in 0…1")
         try require(retryAfterSeconds.map { $0 >= 0 } ?? true, "Retry-After \(retryAfterSeconds ?? 0) s is negative")
         try require(slowDelay >= .zero, "slow delay \(slowDelay) is negative")
+        try require(progressiveBandwidth > 0, "progressive bandwidth \(progressiveBandwidth) B/s is not positive")
     }
 }

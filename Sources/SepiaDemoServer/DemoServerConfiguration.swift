@@ -34,6 +34,9 @@ package struct DemoServerConfiguration: Sendable {
     package var retryAfterSeconds: Int?
     /// How long the `.slow` entry waits before it answers.
     package var slowDelay: Duration
+    /// The most bytes per second the `.progressive` entry is sent at (less when `bandwidth` is
+    /// lower): slow enough for its first scans to show as a preview.
+    package var progressiveBandwidth: Int
     /// Called with one line per request (method, path, status), or nil for silence.
     package var requestLogger: (@Sendable (String) -> Void)?
 
@@ -50,6 +53,7 @@ package struct DemoServerConfiguration: Sendable {
         failureRate: Double = 0,
         retryAfterSeconds: Int? = 0,
         slowDelay: Duration = .seconds(60),
+        progressiveBandwidth: Int = 40_000,
         requestLogger: (@Sendable (String) -> Void)? = nil
     ) {
         self.port = port
@@ -63,6 +67,7 @@ package struct DemoServerConfiguration: Sendable {
         self.failureRate = failureRate
         self.retryAfterSeconds = retryAfterSeconds
         self.slowDelay = slowDelay
+        self.progressiveBandwidth = progressiveBandwidth
         self.requestLogger = requestLogger
     }
 }

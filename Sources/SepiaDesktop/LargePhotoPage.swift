@@ -1,6 +1,7 @@
 import CGtk
 import CSepiaGtk
 import Dispatch
+import Foundation
 import SepiaImaging
 import SepiaList
 import SepiaPipeline
@@ -14,6 +15,12 @@ import SepiaPipeline
 /// failed shows its reason as plain text and asks nothing; a request that fails shows its
 /// own. Closing the page cancels a request still in flight. The page's accessible label is the
 /// caption's text (name and state), the large photo's pixel size included once it is shown.
+///
+/// An animated photo (GIF, WebP, APNG) plays once its large photo has arrived: an
+/// ``AnimationPlayer`` over the bytes the pipeline kept, with the same processing, hands each
+/// frame to the main thread at its time, and the page shows it as a new texture; the caption
+/// says "playing". Closing the page or opening another photo stops it; a frame that fails to
+/// decode leaves the last good frame shown, the reason in the caption.
 @MainActor
 final class LargePhotoPage {
     /// The page's top widget.
@@ -32,6 +39,12 @@ final class LargePhotoPage {
     private var task: PhotoTask<RGBAImage>?
     /// Whether the large photo is shown (the row's image is only a stand-in until then).
     private var showsLargePhoto = false
+    /// The large photo's processing, which its animation's frames go through too.
+    private var largeProcessing: PhotoProcessing?
+    /// The animation playing, while the large photo is an animation.
+    private var player: AnimationPlayer?
+    /// The caption once the large photo arrived, which "playing" is added to.
+    private var arrivedCaption = ""
 
     /// A closed page whose photos come from `pipeline`.
     init(pipeline: PhotoPipeline) {
@@ -79,12 +92,13 @@ final class LargePhotoPage {
             return showFailure(failure)
         }
         guard let url = record.url else { return showFailure(record.failureText ?? "Failed to load") }
-        showStandIn(record.image ?? record.placeholderImage())
+        showStandIn(record.shownImage())
         setLoading(true)
         setCaption("Loading the large photo…")
         filterName = processing.filter.description
         var large = processing
         large.fitting = PixelSize(width: max(box.width, 1) * scale, height: max(box.height, 1) * scale)
+        largeProcessing = large
         let task = pipeline.task(for: PhotoRequest(url: url, processing: large, priority: .high))
         self.task = task
         task.onFinish(on: .main) { [weak self, weak task] result in
@@ -92,6 +106,7 @@ final class LargePhotoPage {
                 guard let self, let task, self.task === task else { return }
                 self.task = nil
                 self.arrived(result)
+                if case .success = result { self.playIfAnimated(url) }
             }
         }
     }
@@ -100,13 +115,16 @@ final class LargePhotoPage {
     /// filtered thumbnail after the original) stands in.
     func rowChanged(_ record: PhotoRecord) {
         guard row != nil, task != nil, !showsLargePhoto else { return }
-        showStandIn(record.image ?? record.placeholderImage())
+        showStandIn(record.shownImage())
     }
 
     /// Closes the page: cancels the request in flight and lets the photo go.
     func close() {
         task?.cancel()
         task = nil
+        player?.stop()
+        player = nil
+        largeProcessing = nil
         row = nil
         showsLargePhoto = false
         setLoading(false)
@@ -123,10 +141,31 @@ final class LargePhotoPage {
             gtk_picture_set_paintable(sepia_picture(picture.object), sepia_paintable(texture.object))
             g_object_unref(texture.object)  // the picture holds its own reference
             showsLargePhoto = true
-            setCaption("✓ \(filterName), \(image.width) × \(image.height) pixels")
+            arrivedCaption = "✓ \(filterName), \(image.width) × \(image.height) pixels"
+            setCaption(arrivedCaption)
         case .failure(let error):
             showFailure("Failed to load: \(error)")
         }
+    }
+
+    /// Plays the large photo's animation, if the pipeline kept one for `url`.
+    private func playIfAnimated(_ url: URL) {
+        guard let largeProcessing, let data = pipeline.animationData(for: url) else { return }
+        let player = AnimationPlayer(processing: largeProcessing)
+        self.player = player
+        player.onFrame = { [weak self] frame in
+            guard let self, let texture = Thumbnails.texture(of: frame.image) else { return }
+            gtk_picture_set_paintable(sepia_picture(picture.object), sepia_paintable(texture.object))
+            g_object_unref(texture.object)
+            if frame.index == 0 { setCaption("\(arrivedCaption), playing") }
+        }
+        player.onFailure = { [weak self] reason in
+            guard let self else { return }
+            self.player = nil
+            setCaption("\(arrivedCaption); \(reason)")
+        }
+        player.onStill = { [weak self] in self?.player = nil }
+        player.play(data)
     }
 
     /// Shows `image` (the row's own, small) scaled up, or nothing.

@@ -1,5 +1,6 @@
 import CGtk
 import CSepiaGtk
+import SepiaImaging
 import SepiaList
 import SepiaPipeline
 
@@ -141,7 +142,10 @@ final class PhotoListView {
             canRetry: record.canRetry)
         let scale = Int(max(gtk_widget_get_scale_factor(widgets.picture), 1))
         Thumbnails.show(
-            record, key: ThumbnailKey(row: row, state: record.state, processing: record.processing, scale: scale), in: widgets)
+            record,
+            key: ThumbnailKey(
+                row: row, state: record.state, processing: record.processing, previewUnits: record.preview?.completeUnits, scale: scale),
+            in: widgets)
     }
 
     // MARK: Scrolling

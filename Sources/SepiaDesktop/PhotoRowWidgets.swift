@@ -14,7 +14,7 @@ import SepiaPipeline
 @MainActor
 final class PhotoRowWidgets {
     /// The thumbnail's box in logical pixels (the texture has the display's scale times more).
-    static let thumbnailSize = PixelSize(width: 128, height: 96)
+    nonisolated static let thumbnailSize = PixelSize(width: 128, height: 96)
     /// The space around a row's widgets, in logical pixels.
     private static let margin = 8
 
@@ -148,10 +148,13 @@ final class PhotoRowWidgets {
 }
 
 /// What a thumbnail was made from: a new one is made when any of it changes (a row filtered
-/// again with another filter stays filtered, with other processing).
+/// again with another filter stays filtered, with other processing; a downloading row's preview
+/// gains detail).
 struct ThumbnailKey: Equatable, Sendable {
     var row: Int
     var state: PhotoState
     var processing: PhotoProcessing?
+    /// The detail of the preview shown while the photo downloads, if any.
+    var previewUnits: Int?
     var scale: Int
 }

@@ -5,7 +5,7 @@ import SepiaImaging
 import SepiaList
 import SepiaOperations
 
-/// Makes row thumbnails: a record's image (or its placeholder while the photo is on its way)
+/// Makes row thumbnails: a record's image (or its preview or placeholder while the photo is on its way)
 /// scaled to the thumbnail's box at the display's scale, off the main thread, then a `GdkMemoryTexture` of its RGBA pixels on the main
 /// thread, shown only if the row widgets still want it.
 @MainActor
@@ -13,12 +13,12 @@ enum Thumbnails {
     /// Where images are scaled: work the user waits on.
     private static let worker = QualityOfServiceQueue.userInitiated.queue
 
-    /// Shows `record`'s picture (its image, or its placeholder while it waits for its photo:
-    /// `PhotoRecord.showsPlaceholder`) in `widgets` at the scale of their display; nothing
-    /// happens when they show it already or are making it. The placeholder is drawn on the
-    /// worker, with the scaling.
+    /// Shows `record`'s picture (its image, else its preview while it downloads, else its
+    /// placeholder while it waits for its photo: `PhotoRecord.shownImage()`) in `widgets` at the
+    /// scale of their display; nothing happens when they show it already or are making it. The
+    /// placeholder is drawn on the worker, with the scaling.
     static func show(_ record: PhotoRecord, key: ThumbnailKey?, in widgets: PhotoRowWidgets) {
-        guard record.image != nil || record.showsPlaceholder, let key else {
+        guard record.image != nil || record.preview != nil || record.showsPlaceholder, let key else {
             if widgets.thumbnailKey != nil {
                 widgets.thumbnailKey = nil
                 widgets.setThumbnail(nil)
@@ -31,8 +31,8 @@ enum Thumbnails {
         let box = PixelSize(
             width: PhotoRowWidgets.thumbnailSize.width * key.scale, height: PhotoRowWidgets.thumbnailSize.height * key.scale)
         worker.async {
-            guard let image = record.image ?? record.placeholderImage() else { return }
-            // A placeholder is blurred by design: scaled up to the box like a photo would be.
+            guard let image = record.shownImage() else { return }
+            // A preview or a placeholder is coarse by design: scaled up to the box like a photo would be.
             let scaled = framed(image.resized(toFit: box, allowUpscaling: record.image == nil), in: box)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {

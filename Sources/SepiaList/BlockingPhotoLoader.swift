@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 public import SepiaImaging
 public import SepiaOperations
 public import SepiaPipeline
@@ -33,6 +33,11 @@ public final class BlockingPhotoLoader: PhotoListLoading {
     /// The pipeline's stages: the waits are naive, the queues are the pipeline's.
     public func pendingTasks<Key: Hashable & Sendable>(keyedBy key: Key.Type) -> PendingOperations<Key, PhotoTask<RGBAImage>> {
         pipeline.pendingTasks(keyedBy: key)
+    }
+
+    /// The pipeline's kept bytes of an animated original.
+    public func animationData(for url: URL) -> Data? {
+        pipeline.animationData(for: url)
     }
 
     /// Reads the manifests, folders or photos at `locations` on the calling thread, holding it

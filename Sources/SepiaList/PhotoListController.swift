@@ -60,6 +60,7 @@ public final class PhotoListController {
     private let downloads: OperationStage<Int, PhotoTask<RGBAImage>>
     /// The rows' filter tasks (processed photos): `pending`'s second stage.
     private let filtrations: OperationStage<Int, PhotoTask<RGBAImage>>
+    /// Rows holding an image or a preview, whose pictures are dropped far from the screen.
     private var rowsWithImages = Set<Int>()
     private var settleTimer: (any ScheduledAction)?
     private var prefetchTimer: (any ScheduledAction)?
@@ -208,6 +209,14 @@ public final class PhotoListController {
         downloads.work(forKey: row)?.latestProgress
     }
 
+    /// The bytes of the row's original when it is an animation the loader kept
+    /// (``PhotoListLoading/animationData(for:)``), for an ``AnimationPlayer``; nil for a still
+    /// photo, a row without a URL, or bytes let go.
+    public func animationData(row: Int) -> Data? {
+        guard records.indices.contains(row), let url = records[row].url else { return nil }
+        return loader.animationData(for: url)
+    }
+
     /// Snapshots of the loader's queues, for a status panel.
     public var queueCounters: [StageCounters] {
         pending.counters
@@ -299,7 +308,9 @@ public final class PhotoListController {
         guard let url = record.url else { return }
         let request = PhotoRequest(url: url, processing: configuration.processing, priority: priority)
         if record.state == .new {
-            start(row: row, in: downloads, request: request, load: loader.original(for:), ended: downloadEnded)
+            if let started = start(row: row, in: downloads, request: request, load: loader.original(for:), ended: downloadEnded) {
+                followPreviews(of: started, row: row)
+            }
         } else if needsFilter(record) {
             start(row: row, in: filtrations, request: request, load: loader.task(for:)) { [weak self] row, filtered in
                 self?.filtrationEnded(row: row, filtered: filtered, processing: request.processing)
@@ -310,13 +321,15 @@ public final class PhotoListController {
     /// Tracks a new task for the row in `stage`, unless one is there already, whose priority
     /// then becomes the request's. `ended` gets the task's result unless the row's work was
     /// cancelled or replaced meanwhile.
+    /// - Returns: the new task; nil when one was there already.
+    @discardableResult
     private func start(
         row: Int, in stage: OperationStage<Int, PhotoTask<RGBAImage>>, request: PhotoRequest,
         load: (PhotoRequest) -> PhotoTask<RGBAImage>, ended: @escaping @MainActor @Sendable (Int, RGBAImage) -> Void
-    ) {
+    ) -> PhotoTask<RGBAImage>? {
         if let task = stage.work(forKey: row) {
             task.priority = request.priority
-            return
+            return nil
         }
         let task = load(request)
         stage.track(task, forKey: row)
@@ -328,6 +341,20 @@ public final class PhotoListController {
                 case .failure(.cancelled): break
                 case .failure(let error): self.fail(row: row, error)
                 }
+            }
+        }
+        return task
+    }
+
+    /// Shows the previews of the row's download while it is the row's (see `PreviewPolicy`).
+    private func followPreviews(of task: PhotoTask<RGBAImage>, row: Int) {
+        task.onPreview(on: .main) { [weak self, weak task] preview in
+            MainActor.assumeIsolated {
+                guard let self, let task, self.downloads.work(forKey: row) === task, self.records[row].markPreview(preview) else {
+                    return
+                }
+                self.rowsWithImages.insert(row)
+                self.publish(.rows([row]))
             }
         }
     }
@@ -365,7 +392,7 @@ public final class PhotoListController {
         let kept = (visibleRows.lowerBound - distance)..<(visibleRows.upperBound + distance)
         var changed: [Int] = []
         for row in rowsWithImages where !kept.contains(row) && !isWorking(row: row) {
-            if records[row].discardImage() { changed.append(row) }
+            if records[row].discardImage() || records[row].discardPreview() { changed.append(row) }
             rowsWithImages.remove(row)
         }
         if !changed.isEmpty { publish(.rows(changed.sorted())) }

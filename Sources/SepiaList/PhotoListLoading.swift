@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SepiaImaging
 public import SepiaOperations
 public import SepiaPipeline
@@ -16,6 +16,14 @@ public protocol PhotoListLoading: AnyObject, Sendable {
     /// those of ``task(for:)`` second. Each stage is over the queue the tasks' work runs on, so
     /// that suspending a stage holds that work and its counters tell what the work does.
     func pendingTasks<Key: Hashable & Sendable>(keyedBy key: Key.Type) -> PendingOperations<Key, PhotoTask<RGBAImage>>
+    /// The bytes of `url`'s original when it is an animation the loader downloaded and kept
+    /// (`PhotoPipeline.animationData(for:)`), for an ``AnimationPlayer``; nil otherwise. By
+    /// default nil: a loader that keeps none plays nothing.
+    func animationData(for url: URL) -> Data?
+}
+
+extension PhotoListLoading {
+    public func animationData(for url: URL) -> Data? { nil }
 }
 
 extension PhotoPipeline: PhotoListLoading {

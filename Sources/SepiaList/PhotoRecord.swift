@@ -23,6 +23,10 @@ public struct PhotoRecord: Sendable, Equatable {
     /// The BlurHash or ThumbHash the manifest gave, validated by the parser; nil for none.
     /// ``placeholderImage()`` draws it while the row waits for its photo.
     public let placeholder: PhotoPlaceholder?
+    /// The latest coarse picture of the photo while it downloads (a progressive JPEG's first
+    /// scans, an interlaced PNG's first passes), unfiltered as the original will first show;
+    /// nil once the photo arrived or failed, and when there was none.
+    public private(set) var preview: ProgressivePreview?
 
     /// A record for a manifest row: ``PhotoState/new``, or ``PhotoState/failed(_:)`` with the
     /// location's reason when the row cannot become a download.
@@ -32,6 +36,7 @@ public struct PhotoRecord: Sendable, Equatable {
         placeholder = entry.placeholder
         image = nil
         processing = nil
+        preview = nil
         if let reason = entry.location.invalidReason {
             state = .failed(.invalidLocation(reason))
         } else {
@@ -40,10 +45,10 @@ public struct PhotoRecord: Sendable, Equatable {
     }
 
     /// Whether the row shows its placeholder: it has one, and waits for its photo
-    /// (``PhotoState/new``, no image). Not once the row failed: beside "Failed to load" a
+    /// (``PhotoState/new``, no image, no preview yet). Not once the row failed: beside "Failed to load" a
     /// blurred picture would read as a photo that partly arrived, and nothing will replace it.
     public var showsPlaceholder: Bool {
-        placeholder != nil && state == .new && image == nil
+        placeholder != nil && state == .new && image == nil && preview == nil
     }
 
     /// The placeholder's picture, 32 pixels on its longer side, while ``showsPlaceholder``;
@@ -53,6 +58,32 @@ public struct PhotoRecord: Sendable, Equatable {
     public func placeholderImage() -> RGBAImage? {
         guard showsPlaceholder else { return nil }
         return try? placeholder?.image()
+    }
+
+    /// The picture the row shows now: its image, else its preview while it downloads, else its
+    /// placeholder (drawn on each call, see ``placeholderImage()``); nil when it has none.
+    public func shownImage() -> RGBAImage? {
+        image ?? preview?.image ?? placeholderImage()
+    }
+
+    /// Records a preview of the photo downloading, when it shows more than the one the record
+    /// has. Only while the row is ``PhotoState/new`` with no image.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func markPreview(_ preview: ProgressivePreview) -> Bool {
+        guard state == .new, image == nil, preview.completeUnits > self.preview?.completeUnits ?? 0 else { return false }
+        self.preview = preview
+        return true
+    }
+
+    /// Drops the preview to save memory (the row is far from the screen); the next download
+    /// makes new ones.
+    /// - Returns: whether the record changed.
+    @discardableResult
+    public mutating func discardPreview() -> Bool {
+        guard preview != nil else { return false }
+        preview = nil
+        return true
     }
 
     /// The URL to load the photo from, or nil when the row's location is invalid.
@@ -73,6 +104,7 @@ public struct PhotoRecord: Sendable, Equatable {
         guard state == .new else { return false }
         state = .downloaded
         image = original
+        preview = nil
         return true
     }
 
@@ -97,6 +129,7 @@ public struct PhotoRecord: Sendable, Equatable {
     public mutating func markFailed(_ error: PhotoError) -> Bool {
         guard state != .failed(error) else { return false }
         state = .failed(error)
+        preview = nil
         return true
     }
 
@@ -118,6 +151,7 @@ public struct PhotoRecord: Sendable, Equatable {
         state = .new
         image = nil
         processing = nil
+        preview = nil
         return true
     }
 
@@ -131,6 +165,7 @@ public struct PhotoRecord: Sendable, Equatable {
         state = .new
         image = nil
         processing = nil
+        preview = nil
         return true
     }
 }

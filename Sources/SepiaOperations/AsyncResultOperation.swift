@@ -28,6 +28,13 @@ open class AsyncResultOperation<Output: Sendable>: AsyncOperation, ResultProduci
         store.addHandler(on: queue, handler)
     }
 
+    /// Calls `handler` once with the final result, on the thread that finishes the operation
+    /// (or at once, on this thread, when it has), as ``ResultOperation/onFinishInline(_:)``
+    /// does: for short hand-offs only.
+    package func onFinishInline(_ handler: @escaping @Sendable (OperationResult<Output>) -> Void) {
+        store.addHandler(on: nil, handler)
+    }
+
     /// Publishes `result` and finishes. Only the first call on an executing operation
     /// counts; a result that arrives after a cancellation becomes ``OperationResult/cancelled``.
     public final func finish(with result: OperationResult<Output>) {

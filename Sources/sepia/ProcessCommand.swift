@@ -75,6 +75,12 @@ struct ProcessCommand: AsyncParsableCommand {
     )
     var keepMetadata = false
 
+    @Flag(
+        help:
+            "Write only the first frame of an animated GIF, WebP or PNG; by default webp and webp-lossless output keep every frame, filtered, with its timing and loop count (other formats hold the first frame)."
+    )
+    var firstFrame = false
+
     @Flag(help: "Print the summary as JSON on standard output.")
     var json = false
 
@@ -219,6 +225,7 @@ struct ProcessCommand: AsyncParsableCommand {
             originals: cache,
             refresh: refresh,
             keepsMetadata: keepMetadata,
+            keepsAnimation: !firstFrame,
             shard: shard
         )
         options.memoryBudget = try memory.budget()

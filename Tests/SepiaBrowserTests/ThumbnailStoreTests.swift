@@ -174,4 +174,37 @@ final class ThumbnailStoreTests: XCTestCase, @unchecked Sendable {
             size(PixelSize(width: 1, height: 1000), CellArea(columns: 5, lines: 1), tall, .quadrants), PixelSize(width: 2, height: 2),
             "at least a cell")
     }
+
+    /// An animation's next frame is made off the main actor while the frame before stays
+    /// shown; kitty placeholder images are freed only once the next one replaced them.
+    nonisolated func testTheFrameBeforeStandsInWhileTheNextFrameIsMade() throws {
+        try MainActor.assumeIsolated {
+            let store = ThumbnailStore(format: .kittyPlaceholders, cellSize: TerminalCapabilities.fallbackCellPixels)
+            let record = downloadedRecord()
+            let area = CellArea(columns: 20, lines: 8)
+            let frames = [(10, 20, 30), (200, 210, 220)].enumerated().map { index, colour in
+                AnimationFrame(
+                    index: index,
+                    image: RGBAImage(width: 80, height: 60, red: UInt8(colour.0), green: UInt8(colour.1), blue: UInt8(colour.2)),
+                    storedDuration: 100)
+            }
+            var ready = expectation(description: "the first frame")
+            store.onReady = { ready.fulfill() }
+            XCTAssertNil(store.picture(for: .detail, record: record, area: area, frame: frames[0]))
+            wait(for: [ready], timeout: 10)
+            let first = try XCTUnwrap(cells(store.picture(for: .detail, record: record, area: area, frame: frames[0])))
+            let firstSent = String(decoding: store.takePendingOutput(), as: UTF8.self)
+            XCTAssertTrue(firstSent.hasPrefix("\u{1B}_Ga=T"), firstSent.prefix(40).debugDescription)
+
+            ready = expectation(description: "the second frame")
+            XCTAssertEqual(cells(store.picture(for: .detail, record: record, area: area, frame: frames[1])), first, "the stand-in")
+            XCTAssertTrue(store.takePendingOutput().isEmpty, "nothing freed while the first frame stands in")
+            wait(for: [ready], timeout: 10)
+            let second = try XCTUnwrap(cells(store.picture(for: .detail, record: record, area: area, frame: frames[1])))
+            XCTAssertNotEqual(second, first, "a new image id")
+            let sent = String(decoding: store.takePendingOutput(), as: UTF8.self)
+            XCTAssertTrue(sent.hasPrefix("\u{1B}_Ga=T"), "the second frame sent first")
+            XCTAssertTrue(sent.contains("\u{1B}_Ga=d"), "then the first frame's image freed: \(sent.suffix(60).debugDescription)")
+        }
+    }
 }

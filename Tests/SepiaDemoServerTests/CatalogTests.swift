@@ -11,13 +11,14 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(catalog.entries.count, 506)
     }
 
-    func testPhotosAreNumberedAndEverySeventhIsAPNG() {
+    func testPhotosAreNumberedEverySeventhIsAPNGTheSecondProgressiveAndTheThirdAnimated() {
         let catalog = DemoCatalog(configuration: .small(photoCount: 21))
 
         for (offset, photo) in catalog.photos.enumerated() {
             let number = offset + 1
-            let format: ImageFormat = number % 7 == 0 ? .png : .jpeg
-            XCTAssertEqual(photo.kind, .photo(format), photo.name)
+            let format: ImageFormat = number == 3 ? .webp : number % 7 == 0 ? .png : .jpeg
+            let kind: DemoCatalog.Entry.Kind = number == 2 ? .progressive : number == 3 ? .animated : .photo(format)
+            XCTAssertEqual(photo.kind, kind, photo.name)
             XCTAssertEqual(photo.path, "/photos/\(number).\(format.fileExtension)")
             XCTAssertTrue(photo.name.hasSuffix(" \(number)"), photo.name)
         }

@@ -24,14 +24,15 @@ final class ManifestPlaceholderTests: XCTestCase {
             XCTAssertEqual(items.map(\.name), server.catalog.entries.map(\.name))
             for (item, entry) in zip(items, server.catalog.entries) {
                 switch entry.kind {
-                case .photo, .slow:
+                case .photo, .slow, .progressive, .animated:
                     let thumbHash = try PhotoPlaceholder(thumbHashBase64: try XCTUnwrap(item.thumbhash, item.name))
                     let blurHash = PhotoPlaceholder.blurHash(try XCTUnwrap(item.blurHash, item.name))
                     XCTAssertNoThrow(try thumbHash.validate(), item.name)
                     XCTAssertNoThrow(try blurHash.validate(), item.name)
                     // The slow photo comes after ten minutes here: its hashes only validate.
                     guard entry.kind != .slow else { continue }
-                    // The scene, drawn small: its placeholder has its average colour, roughly.
+                    // The scene, drawn small: its placeholder has its average colour, roughly (an
+                    // animation's first frame: what decoding it gives, and what its row shows).
                     let photo = try ImageDecoder.decode(try await fetch(try XCTUnwrap(server.url(for: entry))).body).image
                     let average = Self.average(photo)
                     for placeholder in [thumbHash, blurHash] {
@@ -40,6 +41,11 @@ final class ManifestPlaceholderTests: XCTestCase {
                             XCTAssertEqual(drawn[channel], average[channel], accuracy: 24, "\(item.name): \(placeholder)")
                         }
                     }
+                    // Hashed from the scene drawn small, it draws close to the served photo's own
+                    // ThumbHash (5 to 16 levels apart on these photos).
+                    let ownHash = PhotoPlaceholder.thumbHash(ThumbHashEncoder.encode(photo))
+                    XCTAssertLessThan(
+                        try thumbHash.image().meanAbsoluteDifference(against: try ownHash.image()), 20, "\(item.name): \(thumbHash)")
                 default:
                     XCTAssertNil(item.thumbhash, item.name)
                     XCTAssertNil(item.blurHash, item.name)

@@ -4,24 +4,26 @@ import SepiaImaging
 import SepiaTestSupport
 import XCTest
 
+@testable import SepiaDesktop
+
 /// A row whose manifest entry carries a placeholder shows it in the window while its photo is
 /// on the way: the demo server's JSON manifest, whose slow entry answers only after ten
 /// minutes, browsed by the real `sepia-gtk` under Xvfb. The row's thumbnail is the entry's
 /// ThumbHash drawn and scaled to the thumbnail's box, read from a screenshot.
 final class DesktopPlaceholderTests: XCTestCase {
     func testTheSlowRowShowsItsThumbHashWhileItDownloads() throws {
+        let photoSize = PixelSize(width: 160, height: 120)
         let server = try DesktopTools.blocking {
-            try await DemoPhotoServer.start(
-                DemoServerConfiguration(photoCount: 1, photoSize: PixelSize(width: 160, height: 120), slowDelay: .seconds(600)))
+            try await DemoPhotoServer.start(DemoServerConfiguration(photoCount: 1, photoSize: photoSize, slowDelay: .seconds(600)))
         }
         defer { DesktopTools.stop(server) }
         let catalog = server.catalog
         let slowIndex = try XCTUnwrap(catalog.entries.firstIndex { $0.kind == .slow })
         let slowName = catalog.entries[slowIndex].name
-        let placeholders = catalog.placeholders(photoSize: PixelSize(width: 160, height: 120))
+        let placeholders = catalog.placeholders(photoSize: photoSize)
         let thumbHash = try XCTUnwrap(placeholders[slowIndex]?.thumbHash)
         let expected = DesktopTools.rgb(
-            try PhotoPlaceholder(thumbHashBase64: thumbHash).image().resized(toFit: PixelSize(width: 128, height: 96), allowUpscaling: true)
+            try PhotoPlaceholder(thumbHashBase64: thumbHash).image().resized(toFit: PhotoRowWidgets.thumbnailSize, allowUpscaling: true)
         )
 
         let app = try XvfbDesktopApp(try DesktopTools.sepiaGtk(), [server.jsonURL.absoluteString, "--timeout", "600", "--intensity", "1"])

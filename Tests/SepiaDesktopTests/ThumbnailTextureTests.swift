@@ -30,26 +30,24 @@ final class ThumbnailTextureTests: XCTestCase {
     /// A photo wider (or taller) than the box's shape sits in the middle of a transparent
     /// picture of the box's size; one of the box's size is left as it is.
     func testAThumbnailIsFramedInTheBoxsShape() {
-        MainActor.assumeIsolated {
-            let box = PixelSize(width: 4, height: 4)
-            // 4×2 opaque red with padded rows, 2×4 opaque green.
-            let wide = RGBAImage(
-                width: 4, height: 2, bytesPerRow: 20, pixels: Array(repeating: [255, 0, 0, 255], count: 5 * 2).flatMap { $0 })
-            let framedWide = Thumbnails.framed(wide, in: box)
-            XCTAssertEqual([framedWide.width, framedWide.height], [4, 4])
-            for y in 0..<4 {
-                let row = Array(framedWide.pixels[(y * framedWide.bytesPerRow)..<(y * framedWide.bytesPerRow + 16)])
-                XCTAssertEqual(row, (y == 1 || y == 2 ? [255, 0, 0, 255] : [0, 0, 0, 0]).repeated(4), "row \(y)")
-            }
-            let tall = RGBAImage(width: 2, height: 4, red: 0, green: 255, blue: 0)
-            let framedTall = Thumbnails.framed(tall, in: box)
-            for y in 0..<4 {
-                let row = Array(framedTall.pixels[(y * framedTall.bytesPerRow)..<(y * framedTall.bytesPerRow + 16)])
-                XCTAssertEqual(row, [0, 0, 0, 0] + [0, 255, 0, 255].repeated(2) + [0, 0, 0, 0], "row \(y)")
-            }
-            let square = RGBAImage(width: 4, height: 4, red: 1, green: 2, blue: 3)
-            XCTAssertEqual(Thumbnails.framed(square, in: box), square)
+        let box = PixelSize(width: 4, height: 4)
+        // 4×2 opaque red with padded rows, 2×4 opaque green.
+        let wide = RGBAImage(
+            width: 4, height: 2, bytesPerRow: 20, pixels: Array(repeating: [255, 0, 0, 255], count: 5 * 2).flatMap { $0 })
+        let framedWide = Thumbnails.framed(wide, in: box)
+        XCTAssertEqual([framedWide.width, framedWide.height], [4, 4])
+        for y in 0..<4 {
+            let row = Array(framedWide.pixels[(y * framedWide.bytesPerRow)..<(y * framedWide.bytesPerRow + 16)])
+            XCTAssertEqual(row, (y == 1 || y == 2 ? [255, 0, 0, 255] : [0, 0, 0, 0]).repeated(4), "row \(y)")
         }
+        let tall = RGBAImage(width: 2, height: 4, red: 0, green: 255, blue: 0)
+        let framedTall = Thumbnails.framed(tall, in: box)
+        for y in 0..<4 {
+            let row = Array(framedTall.pixels[(y * framedTall.bytesPerRow)..<(y * framedTall.bytesPerRow + 16)])
+            XCTAssertEqual(row, [0, 0, 0, 0] + [0, 255, 0, 255].repeated(2) + [0, 0, 0, 0], "row \(y)")
+        }
+        let square = RGBAImage(width: 4, height: 4, red: 1, green: 2, blue: 3)
+        XCTAssertEqual(Thumbnails.framed(square, in: box), square)
     }
 }
 

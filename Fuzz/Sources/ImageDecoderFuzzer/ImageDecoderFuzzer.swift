@@ -15,7 +15,13 @@ import SepiaImaging
 /// bytes as that decode filtered, resized and encoded. And at full size with the lenient policy,
 /// which takes a 4:2:0 photo through YCbCr planes: it must succeed exactly when the full-size
 /// decode does, with a JPEG of that size.
+///
+/// Every input is also opened as an `ImageAnimation` (GIF, WebP and APNG frames, composited one
+/// at a time) under small limits and its frames read until the end or an error: each must be a
+/// canvas of the announced size, numbered in order, no more than the frames counted. And it is
+/// followed as a download would be, a quarter at a time, for previews (`ProgressivePreview`).
 private let pixelLimit = 1 << 20
+private let animationLimits = AnimationLimits(frameLimit: 64, drawnPixelLimit: 1 << 24)
 private let box = PixelSize(square: 64)
 private let sepia = ColorMatrix.sepia(intensity: 0.8)
 
@@ -35,7 +41,47 @@ public func fuzzImageDecoder(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         check(scaled, box: box)
     }
     checkStreaming(bytes, options: options, against: scaled)
+    checkAnimation(bytes)
+    checkPreviews(bytes)
     return 0
+}
+
+/// Follows `bytes` as a download would, in four growing prefixes, and decodes a preview of each:
+/// the scanner fed the prefixes one after another must agree with one fed each prefix at once,
+/// and a preview must be a non-empty picture within the preview box and the pixel limit.
+private func checkPreviews(_ bytes: UnsafeRawBufferPointer) {
+    var following = ProgressivePrefixScanner()
+    for quarter in 1...4 {
+        let prefix = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count * quarter / 4)])
+        following.update(with: prefix)
+        var fresh = ProgressivePrefixScanner()
+        fresh.update(with: prefix)
+        precondition(
+            following.layout == fresh.layout && following.completeScans == fresh.completeScans
+                && following.previewableLength == fresh.previewableLength,
+            "the scanner fed in parts disagrees with one fed at once")
+        precondition(following.previewableLength <= prefix.count, "previewable past the prefix")
+        guard let preview = try? ProgressivePreview.decode(prefix, fitting: box, pixelLimit: pixelLimit) else { continue }
+        let image = preview.image
+        precondition(image.width > 0 && image.height > 0, "empty preview")
+        precondition(image.width <= box.width && image.height <= box.height, "a preview of \(image.size) is over the box")
+        precondition(preview.completeUnits > 0, "a preview of no complete scan or pass")
+    }
+}
+
+/// Reads every frame of `bytes` as an animation and checks each against what opening said.
+private func checkAnimation(_ bytes: UnsafeRawBufferPointer) {
+    let options = ImageDecodingOptions(pixelLimit: pixelLimit, damagePolicy: .lenient)
+    guard let animation = try? ImageAnimation(bytes, options: options, limits: animationLimits) else { return }
+    precondition(animation.frameCount >= 1 && animation.frameCount <= animationLimits.frameLimit, "\(animation.frameCount) frames")
+    precondition(animation.isAnimated == ImageAnimation.isAnimated(bytes) || animation.frameCount == 1, "isAnimated disagrees")
+    var index = 0
+    while let frame = try? animation.nextFrame() {
+        precondition(frame.index == index && index < animation.frameCount, "frame \(frame.index) of \(animation.frameCount)")
+        precondition(frame.image.size == animation.canvasSize, "a \(frame.image.size) frame on a \(animation.canvasSize) canvas")
+        precondition(frame.duration >= AnimationFrame.minimumShownDuration, "a \(frame.duration) ms frame")
+        index += 1
+    }
 }
 
 /// What `JPEGStreaming` makes of `bytes`, sepia-toned with the metadata kept: nil when it does

@@ -176,4 +176,14 @@ sepia_status sepia_jpeg_encoder_write_rows(sepia_jpeg_encoder *encoder, const ui
 /* Ends the file; on success `output` holds its malloc'd bytes (sepia_encoded_data_free). */
 sepia_status sepia_jpeg_encoder_finish(sepia_jpeg_encoder *encoder, sepia_encoded_data *output);
 
+/*
+ * Rewrites the JPEG `data` as a progressive JPEG with libjpeg's standard scan script
+ * (jpeg_simple_progression: the DC of every component first, then bands of AC coefficients and
+ * their refinements), losslessly: its DCT coefficients are copied as they are, as
+ * `jpegtran -progressive` does. Markers other than the frame's (EXIF, ICC) are not copied. On
+ * success `output` holds malloc'd bytes (sepia_encoded_data_free); on failure `diagnostics` says why.
+ */
+sepia_status sepia_jpeg_rewrite_progressive(const void *data, size_t size, sepia_encoded_data *output,
+                                            sepia_diagnostics *diagnostics);
+
 #endif

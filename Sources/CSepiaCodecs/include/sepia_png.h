@@ -85,6 +85,22 @@ sepia_status sepia_png_decoder_read_rows(sepia_png_decoder *decoder, uint8_t *rg
 /* Reads the chunks after the image data; a problem there is only a warning, as in read_pixels. */
 sepia_status sepia_png_decoder_finish_rows(sepia_png_decoder *decoder);
 
+/*
+ * For a preview of an Adam7-interlaced PNG whose data may stop anywhere (a download in
+ * progress): after a successful read_header, decodes the passes in order (PNG 3rd edition,
+ * section 8.2) into a grid of the image at 1/`step` of its size (`step` 1, 2, 4 or 8; the
+ * canvas is ceil(width / step) x ceil(height / step) RGBA pixels, rows `bytes_per_row` apart),
+ * stopping once the passes that fill that grid are read. Canvas pixels that no complete pass
+ * has reached yet repeat the nearest decoded pixel above and to the left of them, so a coarse
+ * pass fills the canvas with blocks. `passes` is set to the passes read whole (0 to 7).
+ *
+ * Data that stops early is not an error: the passes read whole before it count, and `passes`
+ * says how many. Damaged data (a bad zlib stream or filter) is an error, as in read_pixels.
+ * SEPIA_STATUS_UNSUPPORTED for a PNG that is not interlaced.
+ */
+sepia_status sepia_png_decoder_read_passes(sepia_png_decoder *decoder, uint32_t step, uint8_t *canvas,
+                                           size_t bytes_per_row, uint32_t *passes);
+
 /* What an encoded PNG carries besides its pixels. */
 typedef struct sepia_png_metadata {
     /* An EXIF TIFF structure for an eXIf chunk, or NULL. */

@@ -24,6 +24,12 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
     case unsupportedFeature(format: ImageFormat, reason: String)
     /// Memory ran out while decoding.
     case outOfMemory
+    /// An animation holds more frames than `limit` (``AnimationLimits/frameLimit``); `count` is
+    /// how many were counted, one past the limit at least.
+    case tooManyFrames(format: ImageFormat, count: Int, limit: Int)
+    /// Decoding every frame of an animation would write more than `limit` pixels
+    /// (``AnimationLimits/drawnPixelLimit``): `drawnPixels` is the file's figure.
+    case animationTooLarge(format: ImageFormat, drawnPixels: Int, limit: Int)
 
     /// A sentence for logs and error rows.
     public var description: String {
@@ -42,6 +48,10 @@ public enum ImageDecodingError: Error, Sendable, Equatable, CustomStringConverti
             "The \(format) image cannot be decoded here: \(reason)."
         case .outOfMemory:
             "There was not enough memory to decode the image."
+        case let .tooManyFrames(format, count, limit):
+            "The \(format) animation has \(count) frames or more, more than the limit of \(limit) frames."
+        case let .animationTooLarge(format, drawnPixels, limit):
+            "The \(format) animation would draw \(drawnPixels) pixels over its frames, more than the limit of \(limit)."
         }
     }
 

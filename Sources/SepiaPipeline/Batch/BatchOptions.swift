@@ -23,6 +23,9 @@ public struct BatchOptions: Sendable {
     /// Keep each photo's EXIF (orientation reset to 1) and tag the output sRGB; by default
     /// outputs carry their pixels only (no camera details, no location).
     public var keepsMetadata: Bool
+    /// Write every frame of an animated GIF, WebP or PNG, with its timing, when ``format`` holds
+    /// an animation (WebP); false writes the first frame only, as every other format does.
+    public var keepsAnimation: Bool
     /// The share of the rows this task runs when several tasks split the batch; the whole
     /// batch by default.
     public var shard: BatchShard
@@ -43,6 +46,7 @@ public struct BatchOptions: Sendable {
         originals: DiskCache? = nil,
         refresh: Bool = false,
         keepsMetadata: Bool = false,
+        keepsAnimation: Bool = true,
         shard: BatchShard = .whole
     ) {
         self.output = output
@@ -53,6 +57,7 @@ public struct BatchOptions: Sendable {
         self.originals = originals
         self.refresh = refresh
         self.keepsMetadata = keepsMetadata
+        self.keepsAnimation = keepsAnimation
         self.shard = shard
     }
 }

@@ -4,7 +4,7 @@ import SepiaOperations
 
 /// Downloads, processes and writes every photo of a manifest: the engine of `sepia process`.
 ///
-/// Each photo is a ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` of the batch's own pipeline: downloads
+/// Each photo is a ``PhotoPipeline/export(_:as:to:keepingMetadata:keepingAnimation:)`` of the batch's own pipeline: downloads
 /// and saves run on its "Download queue" and CPU work on its "Image Filtration queue", as chains of
 /// dependent operations (see ``PhotoOperations``). Rows with the same location share one
 /// download and one processing chain. Only a window of photos is in flight at a
@@ -197,7 +197,9 @@ public final class BatchProcessor: Sendable {
             }
             group.enter()
             let request = PhotoRequest(url: url, processing: options.processing, ignoresCachedData: options.refresh)
-            let task = pipeline.export(request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata)
+            let task = pipeline.export(
+                request, as: options.format, to: rows.map { $0.file }, keepingMetadata: options.keepsMetadata,
+                keepingAnimation: options.keepsAnimation)
             let groupRows = rows.map { $0.index }
             let started = ContinuousClock.now
             task.onFinishInline { [weak self] result in

@@ -17,7 +17,8 @@ enum HTTPExchange: Sendable {
 ///
 /// A bad status or an oversized body fails the task at once, which closes the connection
 /// instead of reading a body nobody wants. The limit holds for the announced length, the
-/// bytes received and the decoded body alike; progress counts the bytes received.
+/// bytes received and the decoded body alike; progress counts the bytes received. A
+/// `partialBody` observer sees the (decoded) body so far after each part, for previews.
 final class HTTPBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are immutable and Sendable; the mutable state, the
     // decoder included (a zlib stream, used by one call at a time), is only used under `state`'s lock.
@@ -36,14 +37,21 @@ final class HTTPBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     private let limit: Int
     private let isConditional: Bool
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+    private let partialBody: PartialBodyObserver?
     private let state = Locked(State())
 
-    /// - Parameter isConditional: whether the request carried validators, so that a 304 is
-    ///   an answer rather than an error.
-    init(limit: Int, isConditional: Bool, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?) {
+    /// - Parameters:
+    ///   - isConditional: whether the request carried validators, so that a 304 is an answer
+    ///     rather than an error.
+    ///   - partialBody: called after each part of a body with the body so far, outside the lock.
+    init(
+        limit: Int, isConditional: Bool, progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver? = nil
+    ) {
         self.limit = limit
         self.isConditional = isConditional
         self.progress = progress
+        self.partialBody = partialBody
     }
 
     private static let redirectStatuses: Set<UInt> = [301, 302, 303, 307, 308]
@@ -86,7 +94,7 @@ final class HTTPBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<HTTPExchange>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let outcome = state.withLock { state -> Result<(Int, Int?), HTTPLoadError>? in
+        let outcome = state.withLock { state -> Result<(received: Int, expected: Int?, body: Data?), HTTPLoadError>? in
             guard state.outcome == nil else { return nil }  // a redirect's or a 304's body: not wanted
             state.received += buffer.readableBytes
             do throws(HTTPLoadError) {
@@ -103,10 +111,13 @@ final class HTTPBodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
             } catch {
                 return .failure(error)
             }
-            return .success((state.received, state.expectedLength))
+            // A copy shares the buffer: the observer keeps it only for a preview it decodes.
+            return .success((state.received, state.expectedLength, partialBody == nil ? nil : state.body))
         }
         switch outcome {
-        case .success(let (received, expected)): progress?(received, expected)
+        case .success(let (received, expected, body)):
+            progress?(received, expected)
+            if let body { partialBody?(body, expected) }
         case .failure(let error): task.fail(reason: error)
         case nil: break
         }

@@ -47,12 +47,13 @@ public final class HTTPLoad: Sendable {
     private let breakers: HostCircuitBreakers
     private let configuration: HTTPLoaderConfiguration
     private let progress: (@Sendable (Int, Int?) -> Void)?
+    private let partialBody: PartialBodyObserver?
     private let state: Locked<State>
 
     init(
         url: URL, validators: HTTPCacheHeaders?, limit: Int, client: @escaping @Sendable (ProxyServer?) -> HTTPClient?,
         breakers: HostCircuitBreakers, configuration: HTTPLoaderConfiguration, progress: (@Sendable (Int, Int?) -> Void)?,
-        completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
+        partialBody: PartialBodyObserver? = nil, completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
     ) {
         self.url = url
         self.validators = validators?.hasValidators == true ? validators : nil
@@ -61,6 +62,7 @@ public final class HTTPLoad: Sendable {
         self.breakers = breakers
         self.configuration = configuration
         self.progress = progress
+        self.partialBody = partialBody
         state = Locked(State(visited: [url], completion: completion))
     }
 
@@ -141,7 +143,8 @@ public final class HTTPLoad: Sendable {
         _ target: URL, request: HTTPClient.Request, client: HTTPClient, proxy: ProxyServer?, ticket: HostCircuitBreakers.Ticket?,
         attempt: Int
     ) {
-        let collector = HTTPBodyCollector(limit: limit, isConditional: validators != nil, progress: progress)
+        let collector = HTTPBodyCollector(
+            limit: limit, isConditional: validators != nil, progress: progress, partialBody: partialBody)
         let deadline = NIODeadline.now() + .clamped(seconds: configuration.totalTimeout)
         let task = client.execute(request: request, delegate: collector, deadline: deadline)
         let cancelledMeanwhile = state.withLock { state -> Bool in

@@ -119,17 +119,20 @@ public final class HTTPLoader: Sendable {
 
     /// Starts downloading `url`, conditionally when `cached` holds validators: the request
     /// carries `If-None-Match` and `If-Modified-Since`, and a `304 Not Modified` completes with
-    /// ``HTTPResource/notModified(_:)``. Otherwise as ``load(_:limit:progress:completion:)``.
+    /// ``HTTPResource/notModified(_:)``. Otherwise as ``load(_:limit:progress:completion:)``;
+    /// `partialBody` sees the body as it arrives (see ``PartialBodyObserver``), each attempt's
+    /// from its start.
     public func load(
         _ url: URL,
         revalidating cached: HTTPCacheHeaders?,
         limit: Int? = nil,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
+        partialBody: PartialBodyObserver? = nil,
         completion: @escaping @Sendable (Result<HTTPResource, HTTPLoadError>) -> Void
     ) -> HTTPLoad {
         let load = HTTPLoad(
             url: url, validators: cached, limit: limit ?? configuration.maximumBodySize, client: { [self] in client(through: $0) },
-            breakers: breakers, configuration: configuration, progress: progress, completion: completion)
+            breakers: breakers, configuration: configuration, progress: progress, partialBody: partialBody, completion: completion)
         load.start()
         return load
     }

@@ -36,10 +36,12 @@ public struct PacedLoader: PhotoDataLoading {
         revalidating cached: HTTPCacheHeaders?,
         limit: Int?,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad {
         paced(completion) {
-            base.loadResource(from: url, revalidating: cached, limit: limit, progress: progress, completion: completion)
+            base.loadResource(
+                from: url, revalidating: cached, limit: limit, progress: progress, partialBody: partialBody, completion: completion)
         }
     }
 

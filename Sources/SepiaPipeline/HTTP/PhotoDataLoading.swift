@@ -6,6 +6,12 @@ public protocol CancellableLoad: Sendable {
     func cancel()
 }
 
+/// Sees a body while it downloads: called after each part with the body received so far (its
+/// content encoding undone) and the length the server announced, if it did, on the loader's
+/// thread. It must return quickly; the data shares the loader's buffer, so keeping it past the
+/// call makes the loader copy its buffer once at its next part (for a preview, that is fine).
+public typealias PartialBodyObserver = @Sendable (_ body: Data, _ expected: Int?) -> Void
+
 /// What fetches a photo's bytes for a ``PhotoPipeline``: ``HTTPLoader`` in the app; a custom
 /// loader (another transport, a test's) can take its place.
 ///
@@ -33,15 +39,19 @@ public protocol PhotoDataLoading: Sendable {
     /// Starts fetching `url` on behalf of a cache that holds a copy with `cached` headers:
     /// when they carry validators, the server may answer that the copy is current
     /// (``HTTPResource/notModified(_:)``); otherwise, or when it changed, the body comes with
-    /// what the response says about caching it. Called as ``loadData(from:limit:progress:completion:)``.
+    /// what the response says about caching it. `partialBody`, if given, is shown the body as
+    /// it arrives (see ``PartialBodyObserver``; for previews of progressive photos). Called as
+    /// ``loadData(from:limit:progress:completion:)``.
     ///
     /// The default implementation, for loaders that know nothing of HTTP caching, ignores
-    /// `cached` and reports every body as ``HTTPResource/modified(_:_:)`` without headers.
+    /// `cached`, never calls `partialBody` and reports every body as
+    /// ``HTTPResource/modified(_:_:)`` without headers.
     func loadResource(
         from url: URL,
         revalidating cached: HTTPCacheHeaders?,
         limit: Int?,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad
 }
@@ -52,6 +62,7 @@ extension PhotoDataLoading {
         revalidating cached: HTTPCacheHeaders?,
         limit: Int?,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad {
         loadData(from: url, limit: limit, progress: progress) { result in
@@ -79,8 +90,11 @@ extension HTTPLoader: PhotoDataLoading {
         revalidating cached: HTTPCacheHeaders?,
         limit: Int?,
         progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?,
+        partialBody: PartialBodyObserver?,
         completion: @escaping @Sendable (Result<HTTPResource, PhotoError>) -> Void
     ) -> any CancellableLoad {
-        load(url, revalidating: cached, limit: limit, progress: progress) { completion($0.mapError(PhotoError.init(downloading:))) }
+        load(url, revalidating: cached, limit: limit, progress: progress, partialBody: partialBody) {
+            completion($0.mapError(PhotoError.init(downloading:)))
+        }
     }
 }

@@ -38,6 +38,8 @@ public final class PhotoPipeline: Sendable {
     private let processedCache: MemoryCache<ProcessedKey, RGBAImage>
     private let originalsInFlight: InFlightRegistry<OriginalKey, RGBAImage>
     private let processedInFlight: InFlightRegistry<ProcessedKey, RGBAImage>
+    /// The bytes of animated originals, by URL, as ``original(for:)`` downloaded them.
+    private let animationDataCache: MemoryCache<URL, Data>
 
     /// A pipeline that downloads through `loader` (which the caller shuts down, if it must be).
     public init(loader: any PhotoDataLoading, configuration: PhotoPipelineConfiguration = PhotoPipelineConfiguration()) {
@@ -50,6 +52,7 @@ public final class PhotoPipeline: Sendable {
         let processedCache = MemoryCache<ProcessedKey, RGBAImage>(costLimit: configuration.processedCostLimit)
         self.originalsCache = originalsCache
         self.processedCache = processedCache
+        animationDataCache = MemoryCache(costLimit: configuration.animationDataCostLimit)
         originalsInFlight = InFlightRegistry { originalsCache.insert($1, forKey: $0, cost: $1.pixels.count) }
         processedInFlight = InFlightRegistry { processedCache.insert($1, forKey: $0, cost: $1.pixels.count) }
     }
@@ -75,6 +78,7 @@ public final class PhotoPipeline: Sendable {
             work in
             let original = original(for: request)
             original.forwardProgress { [weak work] in work?.report($0) }
+            original.forwardPreviews { [weak work] in work?.report($0) }
             work.setPrelude(original)
             original.onFinishInline { [self] result in
                 switch result {
@@ -91,7 +95,13 @@ public final class PhotoPipeline: Sendable {
     public func original(for request: PhotoRequest) -> PhotoTask<RGBAImage> {
         let key = OriginalKey(url: request.url, decoding: request.processing.decodingOptions)
         return originalsInFlight.task(for: key, priority: request.priority, cached: originalsCache.value(forKey:)) { work in
-            let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
+            let previews = configuration.previews.map { policy in
+                DownloadPreviews(policy: policy, queue: filtrationQueue, pixelLimit: key.decoding.pixelLimit) { [weak work] in
+                    work?.report($0)
+                }
+            }
+            let download = downloadOperation(for: request, previews: previews) { [weak work] in work?.report($0) }
+            keepAnimationData(of: download)
             let decode = PhotoOperations.decode(download, options: key.decoding, memoryBudget: configuration.memoryBudget)
             work.run(WorkChain(steps: [(download, downloadQueue), (decode, filtrationQueue)], last: decode))
         }
@@ -105,9 +115,12 @@ public final class PhotoPipeline: Sendable {
     /// is cancelled; a photo that cannot be had fails each of its files with the reason. With no
     /// files there is nothing to do: the task has ended when this returns, and nothing was
     /// downloaded. The files carry no metadata unless `keepingMetadata`: then the original's
-    /// EXIF (orientation reset to 1) and an sRGB tag (see `OutputMetadata`).
+    /// EXIF (orientation reset to 1) and an sRGB tag (see `OutputMetadata`). An animated GIF,
+    /// WebP or PNG written as WebP keeps every frame, filtered, with its timing, unless
+    /// `keepingAnimation` is false (then, as in any other format, its first frame).
     public func export(
-        _ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL], keepingMetadata: Bool = false
+        _ request: PhotoRequest, as format: ImageEncodingFormat, to files: [URL], keepingMetadata: Bool = false,
+        keepingAnimation: Bool = true
     ) -> PhotoTask<PhotoExport> {
         // The export reports when its last file is written: with no file, nothing would report.
         guard !files.isEmpty else {
@@ -118,7 +131,8 @@ public final class PhotoPipeline: Sendable {
         work.attach(task)
         let download = downloadOperation(for: request) { [weak work] in work?.report($0) }
         let encoded = PhotoOperations.transcode(
-            download, as: request.processing, to: format, keepingMetadata: keepingMetadata, memoryBudget: configuration.memoryBudget)
+            download, as: request.processing, to: format, keepingMetadata: keepingMetadata, keepingAnimation: keepingAnimation,
+            memoryBudget: configuration.memoryBudget)
         let saves = files.map { PhotoOperations.save(encoded, to: $0) }
         // The saves are file I/O, on the download queue with the other I/O: on the filtration
         // queue, whose slots are the cores, a save waiting on the file system (its folder's lock,
@@ -147,19 +161,42 @@ public final class PhotoPipeline: Sendable {
         return task
     }
 
+    /// The bytes of `url`'s original when it is animated and was downloaded by
+    /// ``original(for:)`` (for ``task(for:)`` too) not long ago: the most recent of them are
+    /// kept, up to ``PhotoPipelineConfiguration/animationDataCostLimit``. Nil for a still photo,
+    /// one not downloaded yet, or one whose bytes were let go.
+    public func animationData(for url: URL) -> Data? {
+        animationDataCache.value(forKey: url)
+    }
+
+    /// Keeps `download`'s bytes for ``animationData(for:)`` when they are an animation (found
+    /// from the container alone, on the thread that ends the download).
+    private func keepAnimationData(of download: DownloadOperation) {
+        guard configuration.animationDataCostLimit > 0 else { return }
+        download.onFinishInline { [animationDataCache, url = download.url] result in
+            guard case .success(let data) = result, ImageAnimation.isAnimated(data) else { return }
+            animationDataCache.insert(data, forKey: url, cost: data.count)
+        }
+    }
+
     /// The download of `request`'s photo, reporting its progress to `progress` and its bytes
-    /// to the tally.
+    /// to the tally, and showing its body to `previews` as it arrives, until it ends.
     private func downloadOperation(
-        for request: PhotoRequest, progress: @escaping @Sendable (DownloadProgress) -> Void
+        for request: PhotoRequest, previews: DownloadPreviews? = nil, progress: @escaping @Sendable (DownloadProgress) -> Void
     ) -> DownloadOperation {
         let flight = byteTally.begin(request.url)
+        var partialBody: PartialBodyObserver?
+        if let previews { partialBody = { body, expected in previews.received(body, expected: expected) } }
         let download = DownloadOperation(
-            url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData
-        ) { [byteTally] received, expected in
-            byteTally.update(flight, received: received)
-            progress(DownloadProgress(received: received, expected: expected))
+            url: request.url, loader: loader, cache: configuration.diskCache, refresh: request.ignoresCachedData,
+            progress: { [byteTally] received, expected in
+                byteTally.update(flight, received: received)
+                progress(DownloadProgress(received: received, expected: expected))
+            }, partialBody: partialBody)
+        download.afterFinishInline { [byteTally] in
+            byteTally.end(flight)
+            previews?.finish()
         }
-        download.afterFinishInline { [byteTally] in byteTally.end(flight) }
         return download
     }
 

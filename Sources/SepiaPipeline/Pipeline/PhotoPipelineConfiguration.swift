@@ -19,9 +19,17 @@ public struct PhotoPipelineConfiguration: Sendable {
     /// every URL ever downloaded.
     public var countsBytesPerURL: Bool
     /// The budget that decodes reserve their bytes from, those of
-    /// ``PhotoPipeline/export(_:as:to:keepingMetadata:)`` and of ``PhotoPipeline/original(for:)``
+    /// ``PhotoPipeline/export(_:as:to:keepingMetadata:keepingAnimation:)`` and of ``PhotoPipeline/original(for:)``
     /// (see ``MemoryBudget``); nil, the default, for none.
     public var memoryBudget: MemoryBudget?
+    /// When previews of progressive photos are decoded while they download, for the tasks of
+    /// ``PhotoPipeline/original(for:)`` and ``PhotoPipeline/task(for:)`` (``PhotoTask/onPreview(on:_:)``);
+    /// nil, the default, for none: a list shows them, a batch has no use for them.
+    public var previews: PreviewPolicy?
+    /// The most bytes of animated originals (GIF, WebP, APNG of more than one frame) kept in
+    /// memory as downloaded, for playing them (``PhotoPipeline/animationData(for:)``); 16 MB by
+    /// default, 0 to keep none.
+    public var animationDataCostLimit = 16 << 20
 
     /// A configuration; by default 6 downloads, one filtration per core, 256 MB of originals
     /// and 128 MB of processed photos in memory, and no disk cache.

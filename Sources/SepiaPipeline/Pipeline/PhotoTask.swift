@@ -1,5 +1,6 @@
 public import Dispatch
 import Foundation
+public import SepiaImaging
 public import SepiaOperations
 
 /// Where a task's priority changes and cancellation go: the shared work it waits for, or the
@@ -49,6 +50,9 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
         var nextObserver = 0
         /// The pipeline's own observers of the progress (work that waits for this task).
         var progressForwards: [@Sendable (DownloadProgress) -> Void] = []
+        var latestPreview: ProgressivePreview?
+        /// Who hears of previews: handlers on queues, and the pipeline's own forwards (nil queue).
+        var previewObservers: [(queue: DispatchQueue?, body: @Sendable (ProgressivePreview) -> Void)] = []
     }
 
     private let state: Locked<State>
@@ -86,6 +90,25 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
 
     /// The latest download progress, while the photo downloads.
     public var latestProgress: DownloadProgress? { state.withLock { $0.latestProgress } }
+
+    /// The latest preview of the photo while it downloads (see ``PreviewPolicy``); nil when
+    /// there was none yet, and once the task has ended.
+    public var latestPreview: ProgressivePreview? { state.withLock { $0.result == nil ? $0.latestPreview : nil } }
+
+    /// Calls `handler` on `queue` with each preview of the photo while it downloads: the latest
+    /// one at once, if there is one, then each new one, until the task ends. Previews come only
+    /// from a pipeline whose configuration asks for them, for a progressive JPEG or an
+    /// interlaced PNG downloaded over the network; each shows more than the one before. The
+    /// result's handlers registered on the same serial queue run after the last preview's.
+    public func onPreview(on queue: DispatchQueue, _ handler: @escaping @Sendable (ProgressivePreview) -> Void) {
+        // Queued under the lock, as `report` queues: a preview queued later shows more, and the
+        // result, set under the lock after, queues its handlers after every preview.
+        state.withLock { state in
+            guard state.result == nil else { return }
+            state.previewObservers.append((queue, handler))
+            if let latest = state.latestPreview { queue.async { handler(latest) } }
+        }
+    }
 
     /// The photo, once the task ends. Cancelling the Swift task that awaits it cancels this
     /// task (and the work, when no other task wants it).
@@ -157,6 +180,29 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
         listeners?.forwards.forEach { $0(progress) }
     }
 
+    /// Passes on a preview to the task's observers, unless the task has ended.
+    func report(_ preview: ProgressivePreview) {
+        let forwards = state.withLock { state -> [@Sendable (ProgressivePreview) -> Void] in
+            guard state.result == nil else { return [] }
+            state.latestPreview = preview
+            // Handlers on queues are queued under the lock (see `onPreview`); forwards run outside.
+            var forwards: [@Sendable (ProgressivePreview) -> Void] = []
+            for observer in state.previewObservers {
+                if let queue = observer.queue { queue.async { observer.body(preview) } } else { forwards.append(observer.body) }
+            }
+            return forwards
+        }
+        forwards.forEach { $0(preview) }
+    }
+
+    /// Calls `forward` with each preview from now on, on the reporting thread, until the task
+    /// ends: for work that waits for this task and reports on its own.
+    func forwardPreviews(to forward: @escaping @Sendable (ProgressivePreview) -> Void) {
+        state.withLock { state in
+            if state.result == nil { state.previewObservers.append((nil, forward)) }
+        }
+    }
+
     /// Calls `forward` with each progress report from now on, on the reporting thread, until
     /// the task ends: for work that waits for this task and reports on its own.
     func forwardProgress(to forward: @escaping @Sendable (DownloadProgress) -> Void) {
@@ -177,6 +223,8 @@ public final class PhotoTask<Value: Sendable>: PendingWork {
                 state.handlers = []
                 state.progressObservers = [:]
                 state.progressForwards = []
+                state.previewObservers = []
+                state.latestPreview = nil
             }
             return (state.handlers, Array(state.progressObservers.values))
         }

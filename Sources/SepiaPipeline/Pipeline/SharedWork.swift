@@ -1,4 +1,5 @@
 import Foundation
+import SepiaImaging
 import SepiaOperations
 
 /// One chain of operations in flight and the tasks waiting for it. Thread-safe.
@@ -114,6 +115,12 @@ final class SharedWork<Value: Sendable>: PhotoTaskOwner {
     func report(_ progress: DownloadProgress) {
         let tasks = state.withLock { Array($0.tasks.values) }
         tasks.forEach { $0.report(progress) }
+    }
+
+    /// Passes a preview of the photo on to the waiting tasks.
+    func report(_ preview: ProgressivePreview) {
+        let tasks = state.withLock { Array($0.tasks.values) }
+        tasks.forEach { $0.report(preview) }
     }
 
     /// Ends every waiting task with `result`, after `store` has seen a photo; tasks that attach

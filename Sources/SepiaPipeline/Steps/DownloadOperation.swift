@@ -20,6 +20,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     private let limit: Int?
     private let downloaded = Locked(0)
     private let progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)?
+    private let partialBody: PartialBodyObserver?
     private let load = Locked<(any CancellableLoad)?>(nil)
 
     /// Downloads are stored in the disk cache here, off the network client's threads.
@@ -42,10 +43,13 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     ///   - limit: the largest body accepted, in bytes; nil for the loader's own limit.
     ///   - progress: called with the bytes received over the network so far and the expected
     ///     total (when known), on an arbitrary thread; never for a local file or a cache hit.
+    ///   - partialBody: shown the body as it arrives over the network (see
+    ///     ``PartialBodyObserver``), when the loader can; never for a local file or a cache hit.
     public init(
         url: URL, loader: any PhotoDataLoading, cache: DiskCache? = nil, refresh: Bool = false,
         alwaysRevalidates: Bool = false, limit: Int? = nil,
-        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil
+        progress: (@Sendable (_ received: Int, _ expected: Int?) -> Void)? = nil,
+        partialBody: PartialBodyObserver? = nil
     ) {
         self.url = url
         self.loader = loader
@@ -54,6 +58,7 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
         self.alwaysRevalidates = alwaysRevalidates
         self.limit = limit
         self.progress = progress
+        self.partialBody = partialBody
         super.init()
         name = "Download \(url.lastPathComponent)"
     }
@@ -92,7 +97,9 @@ public final class DownloadOperation: AsyncResultOperation<Data>, @unchecked Sen
     /// Fetches the bytes over the network, conditionally when a stale cached copy has
     /// validators, then stores them in the cache (unless the response says `no-store`).
     private func download(revalidating cached: (data: Data, headers: HTTPCacheHeaders)?) {
-        let started = loader.loadResource(from: url, revalidating: cached?.headers, limit: limit, progress: progress) { result in
+        let started = loader.loadResource(
+            from: url, revalidating: cached?.headers, limit: limit, progress: progress, partialBody: partialBody
+        ) { result in
             switch result {
             case .success(.modified(let data, let headers)):
                 self.downloaded.withLock { $0 = data.count }

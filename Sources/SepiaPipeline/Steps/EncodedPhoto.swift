@@ -1,4 +1,4 @@
-/// A photo's output file, encoded: what ``PhotoOperations/transcode(_:as:to:keepingMetadata:memoryBudget:)``
+/// A photo's output file, encoded: what ``PhotoOperations/transcode(_:as:to:keepingMetadata:keepingAnimation:memoryBudget:)``
 /// hands to the save steps.
 public struct EncodedPhoto: Sendable {
     /// The file's bytes.

@@ -3,7 +3,7 @@ import SepiaTestSupport
 
 @testable import SepiaImaging
 
-/// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, gifsicle, convert, tiffcp, tiffset,
+/// Debian's image tools (cwebp, dwebp, gif2webp, webpmux, img2webp, gifsicle, apngasm, apngdis, convert, tiffcp, tiffset,
 /// tiffinfo, avifenc, heif-enc, heif-info, cjxl, djxl) run through
 /// `Process` in a folder of their own, to make test files at test time and to check Sepia's
 /// output with another decoder. A missing tool is an error that names the Debian package, never
@@ -12,7 +12,8 @@ final class ImageTools {
     /// The Debian package of each tool, for the error when one is missing.
     private static let packages = [
         "cwebp": "webp", "dwebp": "webp", "gif2webp": "webp", "webpmux": "webp", "img2webp": "webp",
-        "gifsicle": "gifsicle", "convert": "imagemagick", "tiffcp": "libtiff-tools", "tiffset": "libtiff-tools",
+        "gifsicle": "gifsicle", "apngasm": "apngasm", "apngdis": "apngdis", "convert": "imagemagick", "tiffcp": "libtiff-tools",
+        "tiffset": "libtiff-tools",
         "tiffinfo": "libtiff-tools", "avifenc": "libavif-bin", "heif-enc": "libheif-examples",
         "heif-info": "libheif-examples", "cjxl": "libjxl-tools", "djxl": "libjxl-tools", "jxlinfo": "libjxl-tools",
     ]
@@ -78,6 +79,28 @@ final class ImageTools {
             try run("convert", [name, "-alpha", "on", "-depth", "8", "PAM:" + pam])
         }
         return try Self.parsePAM(read(pam))
+    }
+
+    /// The frames of the animation `name` as ImageMagick composes them (`-coalesce`: every
+    /// frame a whole canvas, disposal applied, a disposed background transparent), through PAM.
+    func coalescedFrames(_ name: String) throws -> [RGBAImage] {
+        try run("convert", [name, "-coalesce", "-alpha", "on", "-depth", "8", "PAM:" + name + "-%d.pam"])
+        var frames: [RGBAImage] = []
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)-\(frames.count).pam").path) {
+            frames.append(try Self.parsePAM(read("\(name)-\(frames.count).pam")))
+        }
+        return frames
+    }
+
+    /// The frames of the APNG `name` as apngdis (APNG Disassembler, Debian's apngdis) composes
+    /// them: every frame a whole canvas, blended and disposed of as its fcTL says.
+    func disassembledFrames(_ name: String) throws -> [RGBAImage] {
+        // apngdis cuts the name it is given at its first dot.
+        let prefix = String(name.prefix { $0 != "." }) + "-frame"
+        try run("apngdis", [name, prefix])
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(prefix) && $0.hasSuffix(".png") }
+        let numbered = files.compactMap { file in Int(file.dropFirst(prefix.count).dropLast(4)).map { ($0, file) } }
+        return try numbered.sorted { $0.0 < $1.0 }.map { try ImageDecoder.decode(read($0.1), options: .init(convertsToSRGB: false)).image }
     }
 
     /// An RGB_ALPHA PAM file (Netpbm's format: a text header ending in ENDHDR, then the samples).

@@ -14,12 +14,14 @@ final class ScriptedHTTPServer: Sendable {
         var headers: HTTPHeaders
     }
 
-    /// An answer: status, headers, body, and how long to wait before sending it.
+    /// An answer: status, headers, body, how long to wait before sending it, and how fast.
     struct Response: Sendable {
         var status: HTTPResponseStatus = .ok
         var headers: [(String, String)] = []
         var body = Data()
         var delay: TimeInterval = 0
+        /// The body in parts of `bytes`, each `interval` after the one before; nil for all at once.
+        var pace: (bytes: Int, interval: TimeInterval)?
     }
 
     private struct Counters {
@@ -120,9 +122,32 @@ final class ScriptedHTTPServer: Sendable {
             headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
             context.write(
                 wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
-            if !response.body.isEmpty {
-                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+            guard let pace = response.pace, pace.bytes > 0 else {
+                if !response.body.isEmpty {
+                    context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
+                }
+                return end(keepAlive: keepAlive, context: context)
             }
+            context.flush()
+            writeParts(of: response.body, from: 0, pace: pace, keepAlive: keepAlive, context: context)
+        }
+
+        /// Writes the body from `offset` a part at a time, then ends the response; stops if the
+        /// client went away.
+        private func writeParts(
+            of body: Data, from offset: Int, pace: (bytes: Int, interval: TimeInterval), keepAlive: Bool, context: ChannelHandlerContext
+        ) {
+            guard context.channel.isActive else { return }
+            guard offset < body.count else { return end(keepAlive: keepAlive, context: context) }
+            let part = body[offset..<min(offset + pace.bytes, body.count)]
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: part)))), promise: nil)
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .milliseconds(Int64(pace.interval * 1000))) { [self] in
+                writeParts(of: body, from: offset + part.count, pace: pace, keepAlive: keepAlive, context: bound.value)
+            }
+        }
+
+        private func end(keepAlive: Bool, context: ChannelHandlerContext) {
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
                 if !keepAlive { context.close(promise: nil) }
             }

@@ -3,7 +3,8 @@ import CSepiaCodecs
 /// One PNG read through the C shim's libpng decoder, as 8-bit RGBA whatever its colour type
 /// and bit depth: every row at once (``readPixels(into:)``), or a band of rows at a time
 /// (``startRows()``, ``readRows(into:bytesPerRow:capacity:)``, ``finishRows()``) when it is not
-/// interlaced. Both give the same rows; `PNGDecoder` and `JPEGStreaming` use it.
+/// interlaced. Both give the same rows; `PNGDecoder` and `JPEGStreaming` use it. The passes of
+/// an interlaced one that has arrived in part make a preview (``readPasses(step:into:)``).
 ///
 /// Owns the shim's decoder, which points into `data`: the reader must not outlive the bytes.
 final class PNGReader {
@@ -51,6 +52,19 @@ final class PNGReader {
     /// Reads the chunks after the last row (damage there is only a warning).
     func finishRows() throws {
         try check(sepia_png_decoder_finish_rows(decoder))
+    }
+
+    /// Decodes the Adam7 passes the data holds whole into `canvas`, a grid of every `step`-th
+    /// pixel each way (`step` 1, 2, 4 or 8; `ceil(width / step)` pixels a row), for a preview
+    /// of a PNG still arriving; see `sepia_png_decoder_read_passes`. Returns the passes read
+    /// whole, 0 to 7.
+    ///
+    /// - Throws: `ImageDecodingError` for damaged data; data that stops early is not an error.
+    func readPasses(step: Int, into canvas: UnsafeMutableBufferPointer<UInt8>) throws -> Int {
+        var passes: UInt32 = 0
+        let columns = (size.width + step - 1) / step
+        try check(sepia_png_decoder_read_passes(decoder, UInt32(step), canvas.baseAddress, columns * RGBAImage.bytesPerPixel, &passes))
+        return Int(passes)
     }
 
     /// The decoder's warnings that `policy` accepts.
