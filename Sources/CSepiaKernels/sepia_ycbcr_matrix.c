@@ -114,6 +114,13 @@ static inline __attribute__((always_inline)) affine_gains make_affine_gains(cons
     return gains;
 }
 
+/* What the float code's loops take: the matrix splatted and its affine gains. Passed back
+ * through pointers: an AVX2 function may not take a vector from this baseline code by value. */
+static inline __attribute__((always_inline)) void prepare(const float matrix[9], splat_matrix *splats, affine_gains *gains) {
+    for (int index = 0; index < 9; index++) splats->m[index] = splat(matrix[index]);
+    *gains = make_affine_gains(matrix);
+}
+
 static inline __attribute__((always_inline)) floats8 min4(floats8 a, floats8 b, floats8 c, floats8 d) {
     return __builtin_elementwise_min(__builtin_elementwise_min(a, b), __builtin_elementwise_min(c, d));
 }
@@ -204,8 +211,8 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
                                                           uint8_t *cb, uint8_t *cr, size_t chroma_stride,
                                                           size_t chroma_row_length, size_t chroma_rows) {
     splat_matrix splats;
-    for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
-    const affine_gains gains = make_affine_gains(matrix);
+    affine_gains gains;
+    prepare(matrix, &splats, &gains);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
@@ -218,12 +225,35 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
 /* The same code built for AVX2 + FMA (one instruction a vector of eight, the products fused)
  * and, below, for x86-64's baseline the package's C is built for (SSE2: two instructions a
  * vector), chosen at run time. The fused products round differently: the bytes can differ by a
- * level between the two machines, as they may from the RGB path's. */
+ * level between the two machines, as they may from the RGB path's. With AVX2, runs of 16 blocks
+ * that clip nowhere take the affine shortcut in 16-bit fixed point (sepia_ycbcr_fixed16.h),
+ * within 3/64 of a level of the float code before rounding; the others, and a row's last 8
+ * blocks when its length is an odd multiple of 8, take the float code. */
 #if defined(__x86_64__)
+#include "sepia_ycbcr_fixed16.h"
+
 __attribute__((target("avx2,fma"))) static void apply_avx2(const float matrix[9], uint8_t *luma, size_t luma_stride,
                                                        uint8_t *cb, uint8_t *cr, size_t chroma_stride,
                                                        size_t chroma_row_length, size_t chroma_rows) {
-    apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+    fixed_gains fixed;
+    if (!make_fixed_gains(matrix, &fixed)) {
+        apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
+        return;
+    }
+    splat_matrix splats;
+    affine_gains gains;
+    prepare(matrix, &splats, &gains);
+    for (size_t row = 0; row < chroma_rows; row++) {
+        uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
+        uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
+        size_t column = 0;
+        for (; column + 16 <= chroma_row_length; column += 16) {
+            if (run16_fixed(&fixed, top + 2 * column, bottom + 2 * column, blue + column, red + column)) continue;
+            run8(splats.m, &gains, top + 2 * column, bottom + 2 * column, blue + column, red + column);
+            run8(splats.m, &gains, top + 2 * column + 16, bottom + 2 * column + 16, blue + column + 8, red + column + 8);
+        }
+        if (column < chroma_row_length) run8(splats.m, &gains, top + 2 * column, bottom + 2 * column, blue + column, red + column);
+    }
 }
 #endif
 

@@ -7,9 +7,10 @@ import XCTest
 /// precision, on blocks of every kind: ones whose pixels all stay inside 0...255 before and after
 /// the matrix (the kernel's affine shortcut), ones that clip dark or bright, and random ones.
 final class YCbCrColorMatrixKernelTests: XCTestCase {
-    /// The kinds of 8-block group the planes are made of, in turn (the kernel takes 8 chroma
-    /// samples at a time, and its shortcut only when all 8 blocks allow it).
-    private enum Group: CaseIterable {
+    /// The kinds of 8-block group the planes are made of, in the turn of ``groupOrder`` (the
+    /// float code takes 8 chroma samples at a time, the fixed-point code of AVX2 machines 16,
+    /// and each its shortcut only when all of its blocks allow it).
+    private enum Group {
         /// Mid-grey luma and faint colour: no channel clips anywhere.
         case gentle
         /// Gentle, but one block holds a pixel bright enough to pass 255 after the matrix.
@@ -24,7 +25,12 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
         var luma: [UInt8], blue: [UInt8], red: [UInt8]
     }
 
-    private static let chromaRowLength = 64
+    /// Three gentle groups in a row, so that some runs of 16 blocks take the fixed-point
+    /// shortcut and others hold a group that clips.
+    private static let groupOrder: [Group] = [.gentle, .gentle, .gentle, .oneBright, .darkAndColourful, .random]
+
+    /// Four runs of 16 blocks and 8 more: the row's end, which the AVX2 code takes 8 at a time.
+    private static let chromaRowLength = 72
     private static let lumaRowLength = 2 * chromaRowLength
 
     private static func planes(seed: UInt64) -> Planes {
@@ -35,7 +41,7 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
             luma: [UInt8](repeating: 0, count: lumaRowLength * YCbCr420Band.lumaRows),
             blue: [UInt8](repeating: 0, count: chromaCount), red: [UInt8](repeating: 0, count: chromaCount))
         for sample in 0..<chromaCount {
-            let group = Group.allCases[(sample / 8) % Group.allCases.count]
+            let group = groupOrder[(sample / 8) % groupOrder.count]
             let (lumaRange, chromaRange): (ClosedRange<UInt8>, ClosedRange<UInt8>) =
                 switch group {
                 case .gentle, .oneBright: (60...150, 118...138)
@@ -101,9 +107,10 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
         return (luma, blue, red)
     }
 
-    /// Each byte is its exact value rounded half up, except where that value lies so near a half
-    /// level that single-precision arithmetic may round it either way; returns how many bytes
-    /// were held to that.
+    /// Each byte is its exact value rounded half up, except where that value lies within 3/64 of
+    /// a level of a half, where it may round either way: the error bound of the fixed-point
+    /// shortcut (`sepia_ycbcr_fixed16.h`; single-precision arithmetic errs far less). Returns
+    /// how many bytes were held to the exact rounding.
     private func assertRounded(
         _ actual: [UInt8], _ exact: [Double], _ plane: String, file: StaticString = #filePath, line: UInt = #line
     ) -> Int {
@@ -111,7 +118,7 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
         for (index, value) in exact.enumerated() {
             let distanceFromHalf = abs(value - value.rounded(.down) - 0.5)
             let expected = UInt8(min(max((value + 0.5).rounded(.down), 0), 255))
-            if distanceFromHalf < 0.01 {
+            if distanceFromHalf <= 3.0 / 64 {
                 XCTAssertLessThanOrEqual(abs(Int(actual[index]) - Int(expected)), 1, "\(plane) \(index)", file: file, line: line)
                 continue
             }
@@ -130,7 +137,7 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
             let checked =
                 assertRounded(output.luma, exact.luma, "luma") + assertRounded(output.blue, exact.blue, "Cb")
                 + assertRounded(output.red, exact.red, "Cr")
-            XCTAssertGreaterThan(checked, (planes.luma.count + 2 * planes.blue.count) * 95 / 100, "matrix \(number)")
+            XCTAssertGreaterThan(checked, (planes.luma.count + 2 * planes.blue.count) * 85 / 100, "matrix \(number)")
         }
     }
 
@@ -166,7 +173,7 @@ final class YCbCrColorMatrixKernelTests: XCTestCase {
                 assertRounded(Array(UnsafeBufferPointer(start: band.luma, count: count)), exact.luma, "luma \(number)")
                 + assertRounded(Array(UnsafeBufferPointer(start: band.blueDifference, count: chromaCount)), exact.blue, "Cb \(number)")
                 + assertRounded(Array(UnsafeBufferPointer(start: band.redDifference, count: chromaCount)), exact.red, "Cr \(number)")
-            XCTAssertGreaterThan(checked, (count + 2 * chromaCount) * 95 / 100, "matrix \(number)")
+            XCTAssertGreaterThan(checked, (count + 2 * chromaCount) * 85 / 100, "matrix \(number)")
             XCTAssertEqual(Array(UnsafeBufferPointer(start: full.blue, count: count)), blue, "the full-resolution planes are only read")
         }
     }

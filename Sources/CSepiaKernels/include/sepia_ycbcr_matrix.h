@@ -11,7 +11,9 @@
  * sample and its 2 x 2 luma samples: each pixel's RGB (ITU-T T.871, JFIF, section 7: the
  * chroma sample as stored, not interpolated), clamped to 0...255; the matrix, clamped at 255;
  * the pixel's new luma; and the chroma of the block's mean new RGB, which equals the mean of
- * the four pixels' chroma (4:2:0 downsampling) since the conversion is linear.
+ * the four pixels' chroma (4:2:0 downsampling) since the conversion is linear. Each byte is
+ * that value rounded half up, computed in single precision or, for blocks that clip nowhere on
+ * AVX2 machines, in fixed point within 3/64 of a level of it before rounding.
  */
 void sepia_ycbcr420_apply_matrix(const float matrix[9], uint8_t *luma, size_t luma_stride, uint8_t *cb, uint8_t *cr,
                                  size_t chroma_stride, size_t chroma_row_length, size_t chroma_rows);
