@@ -7,7 +7,7 @@ import Glibc
 /// a dozen system calls per file: the owner's and group's names are looked up in /etc/passwd
 /// and /etc/group, extended attributes are listed, and every write ends with an `fsync`. For
 /// `sepia process` over small photos that cost more than the photos' own file I/O. Here a read
-/// is open, fstat, read, close, and a write is open, write, close, rename.
+/// is open, fstat, read, close, and a write is open, write, link, close.
 enum LocalFile {
     /// The bytes of the file at `path`: a regular file, or anything else that can be read to
     /// its end (a pipe such as the `/dev/fd/63` of a shell's `<(…)`, a file in /proc).
@@ -136,7 +136,17 @@ enum LocalFile {
     static func create(_ path: String, contents bytes: some ContiguousBytes) throws(LocalFileError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw .system(errno) }
-        let failure = bytes.withUnsafeBytes { buffer -> Int32? in
+        let failure = writeAll(bytes, to: descriptor)
+        let closeFailure = close(descriptor) == 0 ? nil : errno
+        if let code = failure ?? closeFailure {
+            unlink(path)
+            throw .system(code)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; the error number when that failed.
+    private static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var written = 0
             while written < buffer.count {
                 let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
@@ -150,24 +160,64 @@ enum LocalFile {
             }
             return nil
         }
-        let closeFailure = close(descriptor) == 0 ? nil : errno
-        if let code = failure ?? closeFailure {
-            unlink(path)
-            throw .system(code)
-        }
     }
 
-    /// Writes `bytes` to a temporary file beside `file` and renames it over `file`: the file
-    /// appears whole or not at all, never half written. It is not flushed to the disk (no
-    /// `fsync`): after a power cut the newest files may be empty, which a re-run replaces.
+    /// Writes `bytes` to `file` so that it appears whole or not at all, never half written,
+    /// replacing any file of that name. It is not flushed to the disk (no `fsync`): after a
+    /// power cut the newest files may be empty, which a re-run replaces.
+    ///
+    /// The bytes go into an unnamed file in the folder (`O_TMPFILE`), which is then linked under
+    /// the name: one directory entry made, where a temporary file costs an entry, a rename and
+    /// a removal, and nothing is left behind if the process dies. Where the name is taken, the
+    /// unnamed file is linked under a temporary name and renamed over it; where the file system
+    /// has no unnamed files (or /proc is missing), a temporary file is written and renamed.
     static func writeAtomically(_ bytes: some ContiguousBytes, to file: URL) throws(LocalFileError) {
         let path = file.path
-        // Not named after the file: a name near the 255-byte limit would not leave room. Built
-        // from the path's text: `URL`'s own path operations cost more than the write's syscalls.
-        let folder = path.lastIndex(of: "/").map { path[...$0] } ?? ""
-        let temporary = "\(folder).\(randomName())\(temporarySuffix)"
+        // Built from the path's text: `URL`'s own path operations cost more than the syscalls.
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "./"
+        if try writeUnnamed(bytes, in: folder, linkingAs: path) { return }
+        let temporary = temporaryPath(in: folder)
         try create(temporary, contents: bytes)
-        guard rename(temporary, path) == 0 else {
+        try rename(temporary, over: path)
+    }
+
+    /// `__O_TMPFILE | O_DIRECTORY`, which Swift does not import (a macro of macros):
+    /// `__O_TMPFILE` is 020000000 in Linux's asm-generic/fcntl.h, for x86-64 and arm64 alike.
+    private static let unnamedFileFlag = 0o20000000 | O_DIRECTORY
+
+    /// Writes `bytes` to an unnamed file in `folder` and links it as `path`; false when this
+    /// file system or process cannot make or link unnamed files (nothing was written then).
+    private static func writeUnnamed(_ bytes: some ContiguousBytes, in folder: String, linkingAs path: String)
+        throws(LocalFileError) -> Bool
+    {
+        let descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            if errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL { return false }
+            throw .system(errno)
+        }
+        defer { close(descriptor) }
+        if let code = writeAll(bytes, to: descriptor) { throw .system(code) }
+        let handle = "/proc/self/fd/\(descriptor)"
+        if linkat(AT_FDCWD, handle, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+        guard errno == EEXIST else {
+            if errno == ENOENT && !exists(handle) { return false }
+            throw .system(errno)
+        }
+        let temporary = temporaryPath(in: folder)
+        guard linkat(AT_FDCWD, handle, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else { throw .system(errno) }
+        try rename(temporary, over: path)
+        return true
+    }
+
+    /// A new temporary file's path in `folder` (which ends in "/"): not named after the file,
+    /// for a name near the 255-byte limit would leave no room.
+    private static func temporaryPath(in folder: String) -> String {
+        "\(folder).\(randomName())\(temporarySuffix)"
+    }
+
+    /// Renames `temporary` over `path`, removing `temporary` when that fails.
+    private static func rename(_ temporary: String, over path: String) throws(LocalFileError) {
+        guard Glibc.rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system(code)

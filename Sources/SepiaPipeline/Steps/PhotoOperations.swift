@@ -85,8 +85,9 @@ public enum PhotoOperations {
             })
     }
 
-    /// Writes the bytes to `file` atomically (a temporary file in the same folder, then a
-    /// rename): the file appears whole or not at all. The result is the file's URL.
+    /// Writes the bytes to `file` atomically (an unnamed file in the same folder linked under
+    /// the name, or a temporary file renamed): the file appears whole or not at all. The result
+    /// is the file's URL.
     public static func save(_ input: some ResultProducing<EncodedPhoto>, to file: URL) -> TransformOperation<EncodedPhoto, URL> {
         named(
             "Save",
