@@ -14,7 +14,8 @@ import CSepiaKernels
 /// vector code of it (the 2 × 2 blocks; `pointwiseMin` kept out of line), so the Swift versions
 /// were several times slower. Blocks that clip nowhere take an affine shortcut, which AVX2
 /// machines run 16 blocks at a time in 16-bit fixed point (within 3/64 of a level of the exact
-/// value before rounding, `sepia_ycbcr_fixed16.h`).
+/// value before rounding, `sepia_ycbcr_fixed16.h`), at full scale and for a scaled decode's
+/// full-resolution chroma alike.
 struct YCbCrColorMatrixKernel: Sendable {
     private let coefficients: [Float]
 
