@@ -38,10 +38,12 @@ typedef struct fixed_gains {
     __m256i red_from_red, green_from_blue, green_from_red, blue_from_blue; /* the pixel's RGB */
 } fixed_gains;
 
-/* `value` times `scale`, rounded, in every lane of *out; false when it does not fit 16 bits. */
+/* `value` times `scale`, rounded, in every lane of *out; false when it does not fit 16 bits.
+ * -32768 is refused too: _mm256_mulhrs_epi16 of -32768 by an input of -32768 (a chroma sample
+ * of 0) would wrap. */
 __attribute__((target("avx2"))) static bool fixed_coefficient(double value, double scale, __m256i *out) {
     const double scaled = round(value * scale);
-    if (scaled < INT16_MIN || scaled > INT16_MAX) return false;
+    if (scaled <= INT16_MIN || scaled > INT16_MAX) return false;
     *out = _mm256_set1_epi16((int16_t)scaled);
     return true;
 }
