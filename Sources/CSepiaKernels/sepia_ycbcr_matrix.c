@@ -114,17 +114,6 @@ static inline __attribute__((always_inline)) affine_gains make_affine_gains(cons
     return gains;
 }
 
-/* What the float code's loops take: the matrix splatted (and its affine gains). Passed back
- * through pointers: an AVX2 function may not take a vector from this baseline code by value. */
-static inline __attribute__((always_inline)) void splat_all(const float matrix[9], splat_matrix *splats) {
-    for (int index = 0; index < 9; index++) splats->m[index] = splat(matrix[index]);
-}
-
-static inline __attribute__((always_inline)) void prepare(const float matrix[9], splat_matrix *splats, affine_gains *gains) {
-    splat_all(matrix, splats);
-    *gains = make_affine_gains(matrix);
-}
-
 static inline __attribute__((always_inline)) floats8 min4(floats8 a, floats8 b, floats8 c, floats8 d) {
     return __builtin_elementwise_min(__builtin_elementwise_min(a, b), __builtin_elementwise_min(c, d));
 }
@@ -215,8 +204,8 @@ static inline __attribute__((always_inline)) void apply(const float matrix[9], u
                                                           uint8_t *cb, uint8_t *cr, size_t chroma_stride,
                                                           size_t chroma_row_length, size_t chroma_rows) {
     splat_matrix splats;
-    affine_gains gains;
-    prepare(matrix, &splats, &gains);
+    for (int index = 0; index < 9; index++) splats.m[index] = splat(matrix[index]);
+    const affine_gains gains = make_affine_gains(matrix);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
@@ -240,23 +229,17 @@ __attribute__((target("avx2,fma"))) static void apply_avx2(const float matrix[9]
                                                        uint8_t *cb, uint8_t *cr, size_t chroma_stride,
                                                        size_t chroma_row_length, size_t chroma_rows) {
     fixed_gains fixed;
-    if (!make_fixed_gains(matrix, &fixed)) {
-        apply(matrix, luma, luma_stride, cb, cr, chroma_stride, chroma_row_length, chroma_rows);
-        return;
-    }
-    splat_matrix splats;
-    affine_gains gains;
-    prepare(matrix, &splats, &gains);
+    const bool has_fixed = make_fixed_gains(matrix, &fixed);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
-        size_t column = 0;
-        for (; column + 16 <= chroma_row_length; column += 16) {
-            if (run16_fixed(&fixed, top + 2 * column, bottom + 2 * column, blue + column, red + column)) continue;
-            run8(splats.m, &gains, top + 2 * column, bottom + 2 * column, blue + column, red + column);
-            run8(splats.m, &gains, top + 2 * column + 16, bottom + 2 * column + 16, blue + column + 8, red + column + 8);
+        for (size_t column = 0; column < chroma_row_length; column += 16) {
+            const size_t count = chroma_row_length - column < 16 ? chroma_row_length - column : 16;
+            if (has_fixed && count == 16 && run16_fixed(&fixed, top + 2 * column, bottom + 2 * column, blue + column, red + column)) {
+                continue;
+            }
+            apply(matrix, top + 2 * column, luma_stride, blue + column, red + column, chroma_stride, count, 1);
         }
-        if (column < chroma_row_length) run8(splats.m, &gains, top + 2 * column, bottom + 2 * column, blue + column, red + column);
     }
 }
 #endif
@@ -268,34 +251,21 @@ __attribute__((target("avx2,fma"))) static void apply_own_chroma_avx2(const floa
                                                                   size_t chroma_stride, size_t chroma_row_length,
                                                                   size_t chroma_rows) {
     fixed_gains fixed;
-    if (!make_fixed_gains(matrix, &fixed)) {
-        apply_own_chroma(matrix, luma, luma_stride, full_cb, full_cr, full_chroma_stride, cb, cr, chroma_stride, chroma_row_length,
-                         chroma_rows);
-        return;
-    }
-    splat_matrix splats;
-    splat_all(matrix, &splats);
+    const bool has_fixed = make_fixed_gains(matrix, &fixed);
     for (size_t row = 0; row < chroma_rows; row++) {
         uint8_t *top = luma + 2 * row * luma_stride, *bottom = top + luma_stride;
-        const uint8_t *blue_top = full_cb + 2 * row * full_chroma_stride, *blue_bottom = blue_top + full_chroma_stride;
-        const uint8_t *red_top = full_cr + 2 * row * full_chroma_stride, *red_bottom = red_top + full_chroma_stride;
+        const uint8_t *blue_top = full_cb + 2 * row * full_chroma_stride, *red_top = full_cr + 2 * row * full_chroma_stride;
         uint8_t *blue = cb + row * chroma_stride, *red = cr + row * chroma_stride;
-        size_t column = 0;
-        for (; column + 16 <= chroma_row_length; column += 16) {
+        for (size_t column = 0; column < chroma_row_length; column += 16) {
+            const size_t count = chroma_row_length - column < 16 ? chroma_row_length - column : 16;
             const size_t at = 2 * column; /* the luma column, and the full-resolution chroma's */
-            if (run16_fixed_own_chroma(&fixed, top + at, bottom + at, blue_top + at, blue_bottom + at, red_top + at,
-                                       red_bottom + at, blue + column, red + column)) {
+            if (has_fixed && count == 16 &&
+                run16_fixed_own_chroma(&fixed, top + at, bottom + at, blue_top + at, blue_top + full_chroma_stride + at,
+                                       red_top + at, red_top + full_chroma_stride + at, blue + column, red + column)) {
                 continue;
             }
-            run8_own_chroma(splats.m, top + at, bottom + at, blue_top + at, blue_bottom + at, red_top + at, red_bottom + at,
-                            blue + column, red + column);
-            run8_own_chroma(splats.m, top + at + 16, bottom + at + 16, blue_top + at + 16, blue_bottom + at + 16,
-                            red_top + at + 16, red_bottom + at + 16, blue + column + 8, red + column + 8);
-        }
-        if (column < chroma_row_length) {
-            const size_t at = 2 * column;
-            run8_own_chroma(splats.m, top + at, bottom + at, blue_top + at, blue_bottom + at, red_top + at, red_bottom + at,
-                            blue + column, red + column);
+            apply_own_chroma(matrix, top + at, luma_stride, blue_top + at, red_top + at, full_chroma_stride, blue + column,
+                             red + column, chroma_stride, count, 1);
         }
     }
 }
