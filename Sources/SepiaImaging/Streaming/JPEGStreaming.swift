@@ -38,8 +38,9 @@ public enum JPEGStreaming {
         public var decodedSize: PixelSize
         /// What the decoder reported and `options.damagePolicy` accepted, as in ``DecodedImage/warnings``.
         public var warnings: [String]
-        /// Whether it went through YCbCr planes rather than RGBA rows.
-        var isFromPlanes = false
+        /// Whether it went through YCbCr planes rather than RGBA rows (the two ways above): the
+        /// planes' output is visually identical to the rows', not byte for byte.
+        public internal(set) var isFromPlanes = false
     }
 
     /// The JPEG of `bytes` with `matrix` applied (unchanged colours for nil), fitted into
