@@ -186,7 +186,7 @@ enum LocalFile {
     private static let unnamedFileFlag = 0o20000000 | O_DIRECTORY
 
     /// Writes `bytes` to an unnamed file in `folder` and links it as `path`; false when this
-    /// file system or process cannot make or link unnamed files (nothing was written then).
+    /// file system or process cannot make or link unnamed files (no file is left then).
     private static func writeUnnamed(_ bytes: some ContiguousBytes, in folder: String, linkingAs path: String)
         throws(LocalFileError) -> Bool
     {
